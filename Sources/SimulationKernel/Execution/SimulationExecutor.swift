@@ -1,0 +1,106 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A single-threaded task executor whose jobs run only when the kernel's loop says so.
+///
+/// Tasks created with `Task(executorPreference:)` on this executor, and their
+/// child tasks, enqueue every job here. The kernel drains the jobs in
+/// first-in first-out order on its own thread, so async handler code
+/// interleaves the same way in every run.
+///
+/// A job enqueued from another thread while a run is active (a real
+/// `Task.sleep` waking, `Task.detached` work coming back) is not run: it
+/// would arrive at a moment that depends on the machine. It is counted and
+/// reported instead, and the task it belongs to shows up as stalled.
+public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
+    private struct State {
+        var ready: [UnownedJob] = []
+        var owner: pthread_t?
+        var foreignEnqueues = 0
+        var quarantined: [UnownedJob] = []
+    }
+
+    private let state = Mutex(State())
+    private var batch: [UnownedJob] = []
+
+    /// Creates an executor with no jobs.
+    public init() {}
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let current = pthread_self()
+        state.withLock { state in
+            if let owner = state.owner, pthread_equal(owner, current) == 0 {
+                state.foreignEnqueues += 1
+                state.quarantined.append(job)
+            } else {
+                state.ready.append(job)
+            }
+        }
+    }
+
+    /// How many jobs arrived from a thread other than the loop's while a run was active.
+    public var foreignEnqueueCount: Int {
+        state.withLock { $0.foreignEnqueues }
+    }
+
+    /// Whether the calling thread is the one running the loop (or no loop runs).
+    public var isOnLoopThread: Bool {
+        let current = pthread_self()
+        return state.withLock { state in
+            guard let owner = state.owner else { return true }
+            return pthread_equal(owner, current) != 0
+        }
+    }
+
+    /// Marks the calling thread as the loop's until `endRun()`.
+    func beginRun() {
+        let current = pthread_self()
+        state.withLock { $0.owner = current }
+    }
+
+    /// Forgets the loop thread: later enqueues are accepted from any thread until the next run.
+    func endRun() {
+        state.withLock { $0.owner = nil }
+    }
+
+    /// Whether a job is ready to run.
+    var hasReadyJobs: Bool {
+        state.withLock { !$0.ready.isEmpty }
+    }
+
+    /// Runs ready jobs in FIFO order, including jobs they enqueue, until none is ready
+    /// or `limit` jobs have run. Returns how many ran.
+    func runReadyJobs(limit: Int) -> Int {
+        var ran = 0
+        let unowned = asUnownedTaskExecutor()
+        while ran < limit {
+            state.withLock { state in
+                swap(&state.ready, &batch)
+            }
+            if batch.isEmpty { break }
+            var index = 0
+            while index < batch.count {
+                if ran == limit {
+                    // Put the rest back in front of anything enqueued meanwhile, keeping FIFO order.
+                    let rest = batch[index...]
+                    state.withLock { state in state.ready.insert(contentsOf: rest, at: 0) }
+                    batch.removeAll(keepingCapacity: true)
+                    return ran
+                }
+                batch[index].runSynchronously(on: unowned)
+                ran += 1
+                index += 1
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+        return ran
+    }
+}

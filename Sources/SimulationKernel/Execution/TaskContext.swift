@@ -1,0 +1,35 @@
+/// What the kernel knows of one simulated task: its name, its gate, and what it waits for.
+///
+/// Bound to the task through a task-local, so child tasks and `async let`
+/// inherit it, and so "the current simulation" needs no singleton.
+public final class TaskContext: @unchecked Sendable {
+    /// The kernel running the task.
+    public unowned let kernel: Kernel
+    /// A number unique within the run, in spawn order.
+    public let identifier: UInt64
+    /// The task's name, for traces and stall reports.
+    public let name: String
+    /// The gate deciding when the task may run again after a wait.
+    public let gate: (any ExecutionGate)?
+    /// When the task was spawned.
+    public let spawnedAt: VirtualInstant
+    /// The wait the task is suspended in, if any. Touched only on the loop thread.
+    var currentWait: Waiter?
+    var handle: Task<Void, Never>?
+
+    init(kernel: Kernel, identifier: UInt64, name: String, gate: (any ExecutionGate)?, spawnedAt: VirtualInstant) {
+        self.kernel = kernel
+        self.identifier = identifier
+        self.name = name
+        self.gate = gate
+        self.spawnedAt = spawnedAt
+    }
+
+    /// The context of the simulated task the caller runs in, if any.
+    @TaskLocal public static var current: TaskContext?
+
+    /// Cancels the task (and its children): its current wait throws `CancellationError`.
+    public func cancel() {
+        handle?.cancel()
+    }
+}

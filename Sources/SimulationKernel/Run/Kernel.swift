@@ -1,0 +1,254 @@
+/// The discrete-event engine: a virtual clock, an event queue and a deterministic executor.
+///
+/// Events run in (time, sequence) order. Between events the kernel drains
+/// the executor, so async code resumed by an event runs to its next wait
+/// before time moves on. When nothing is ready, the clock jumps to the next
+/// event. The kernel knows nothing of iOS.
+///
+/// A kernel is confined to the thread that calls ``run(until:)``; model code
+/// runs inside events and simulated tasks, on that same thread.
+///
+/// ```swift
+/// let kernel = Kernel(seed: 42)
+/// kernel.spawn("download") {
+///     try? await kernel.clock.sleep(for: .seconds(5))
+///     print(kernel.now)  // 5.000s
+/// }
+/// _ = kernel.run()
+/// ```
+public final class Kernel: @unchecked Sendable {
+    enum Event {
+        case call(() -> Void)
+        case wake(Waiter)
+    }
+
+    /// The current virtual instant.
+    public private(set) var now: VirtualInstant = .zero
+    /// The run's seeded random numbers; the only randomness the model may use.
+    public var random: SeededGenerator
+    /// Bounds that stop a runaway run.
+    public var limits: RunLimits
+    /// The executor every simulated task prefers.
+    public let executor = SimulationExecutor()
+
+    private var queue = EventQueue<Event>()
+    private var cancelledEvents = Set<UInt64>()
+    private var tasks: [UInt64: TaskContext] = [:]
+    private var nextTaskIdentifier: UInt64 = 1
+
+    /// How many events have run.
+    public private(set) var eventCount = 0
+    /// How many executor jobs have run.
+    public private(set) var jobCount = 0
+    /// Whether ``shutDown()`` was called; later events never run.
+    public private(set) var isShutDown = false
+
+    /// Creates a kernel whose randomness is fixed by `seed`.
+    public init(seed: UInt64, limits: RunLimits = RunLimits()) {
+        self.random = SeededGenerator(seed: seed)
+        self.limits = limits
+    }
+
+    /// A `Clock` on this kernel's virtual time.
+    public var clock: SimulationClock { SimulationClock(kernel: self) }
+
+    /// The number of events waiting, including cancelled ones not yet discarded.
+    public var pendingEventCount: Int { queue.count }
+
+    /// The number of spawned tasks that have not returned.
+    public var liveTaskCount: Int { tasks.count }
+
+    // MARK: Events
+
+    /// Runs `action` at `instant` (or now, if `instant` is past).
+    @discardableResult
+    public func schedule(at instant: VirtualInstant, _ action: @escaping () -> Void) -> EventHandle {
+        let time = max(instant.nanoseconds, now.nanoseconds)
+        return EventHandle(sequence: queue.push(.call(action), at: time))
+    }
+
+    /// Runs `action` after `nanoseconds` of virtual time.
+    @discardableResult
+    public func schedule(afterNanoseconds nanoseconds: Int64, _ action: @escaping () -> Void) -> EventHandle {
+        schedule(at: now.adding(nanoseconds: max(0, nanoseconds)), action)
+    }
+
+    /// Runs `action` after `duration` of virtual time.
+    @discardableResult
+    public func schedule(after duration: Duration, _ action: @escaping () -> Void) -> EventHandle {
+        schedule(afterNanoseconds: duration.wholeNanoseconds, action)
+    }
+
+    /// Cancels a scheduled event. Cancelling an event that already ran does nothing.
+    ///
+    /// The event stays in the heap and is discarded when it reaches the front,
+    /// without moving the clock: to the run it is as if it was never scheduled.
+    public func cancel(_ handle: EventHandle) {
+        if handle.sequence < queue.upcomingSequence { cancelledEvents.insert(handle.sequence) }
+    }
+
+    // MARK: Tasks
+
+    /// Starts a simulated task on the kernel's executor.
+    ///
+    /// Prefer this to `Task {}`, which does not inherit the executor
+    /// (SE-0417) and would run on real threads in real time.
+    @discardableResult
+    public func spawn(
+        _ name: String, gate: (any ExecutionGate)? = nil, _ body: @escaping @Sendable () async -> Void
+    ) -> TaskContext {
+        let context = TaskContext(
+            kernel: self, identifier: nextTaskIdentifier, name: name, gate: gate, spawnedAt: now)
+        nextTaskIdentifier += 1
+        tasks[context.identifier] = context
+        context.handle = Task(executorPreference: executor) { [self] in
+            await TaskContext.$current.withValue(context) {
+                await body()
+            }
+            taskFinished(context)
+        }
+        return context
+    }
+
+    private func taskFinished(_ context: TaskContext) {
+        tasks[context.identifier] = nil
+    }
+
+    /// Suspends the calling task until the model resumes the waiter that `register` receives.
+    ///
+    /// `reason` says in words what the task waits for; it appears in stall
+    /// reports. Cancelling the task makes the wait throw `CancellationError`.
+    public func wait(for reason: @autoclosure () -> String, _ register: (Waiter) -> Void) async throws {
+        let waiter = Waiter(reason: reason(), context: TaskContext.current)
+        try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                waiter.attach(continuation)
+                register(waiter)
+            }
+        } onCancel: {
+            waiter.fail(CancellationError())
+        }
+    }
+
+    /// Suspends the calling task until `deadline` on the virtual clock.
+    public func sleep(until deadline: VirtualInstant) async throws {
+        guard deadline > now else {
+            try Task.checkCancellation()
+            return
+        }
+        try await wait(for: "a sleep until \(deadline)") { waiter in
+            queue.push(.wake(waiter), at: deadline.nanoseconds)
+        }
+    }
+
+    // MARK: Running
+
+    /// Runs events and jobs until nothing is left, `deadline` is reached, or a limit stops the run.
+    ///
+    /// May be called again to continue a run to a later deadline.
+    public func run(until deadline: VirtualInstant? = nil) -> RunEnd {
+        executor.beginRun()
+        defer { executor.endRun() }
+        while true {
+            if let end = drainJobs() { return end }
+            guard let entry = nextLiveEvent() else { break }
+            if let deadline, entry.time > deadline.nanoseconds {
+                now = max(now, deadline)
+                return .deadlineReached
+            }
+            if entry.time > limits.maximumTime.nanoseconds {
+                return .limitExceeded(
+                    .time,
+                    message: "the run reached the time limit of \(limits.maximumTime): "
+                        + "an event is due at \(VirtualInstant(nanoseconds: entry.time)); "
+                        + "stop the scenario earlier or look for a wait that is far too long")
+            }
+            if eventCount >= limits.maximumEvents {
+                return .limitExceeded(
+                    .events,
+                    message: "the run stopped after \(eventCount) events at \(now): "
+                        + "the event limit was reached; look for work that reschedules itself without end, "
+                        + "or raise the limit")
+            }
+            _ = queue.popFirst()
+            now = VirtualInstant(nanoseconds: entry.time)
+            eventCount += 1
+            switch entry.payload {
+            case .call(let action): action()
+            case .wake(let waiter): waiter.resume()
+            }
+        }
+        if let deadline, deadline > now, tasks.isEmpty {
+            now = deadline
+            return .deadlineReached
+        }
+        if let report = stallReport() { return .stalled(report) }
+        return .idle
+    }
+
+    private func drainJobs() -> RunEnd? {
+        let budget = limits.maximumJobs - jobCount
+        jobCount += executor.runReadyJobs(limit: max(0, budget))
+        if jobCount >= limits.maximumJobs && executor.hasReadyJobs {
+            return .limitExceeded(
+                .jobs,
+                message: "the run stopped after \(jobCount) async resumptions at \(now) without time moving on: "
+                    + "look for a loop that yields or awaits without ever waiting on the clock")
+        }
+        return nil
+    }
+
+    /// The earliest event that was not cancelled, discarding cancelled ones on the way.
+    private func nextLiveEvent() -> EventQueue<Event>.Entry? {
+        while let entry = queue.first {
+            switch entry.payload {
+            case .call:
+                if !cancelledEvents.isEmpty, cancelledEvents.remove(entry.sequence) != nil {
+                    _ = queue.popFirst()
+                    continue
+                }
+            case .wake(let waiter):
+                if waiter.isFinished {
+                    _ = queue.popFirst()
+                    continue
+                }
+            }
+            return entry
+        }
+        return nil
+    }
+
+    /// The tasks still waiting, if any, when nothing is left to run.
+    public func stallReport() -> StallReport? {
+        guard !tasks.isEmpty else { return nil }
+        let stalled = tasks.values.sorted { $0.identifier < $1.identifier }.map { context in
+            StallReport.StalledTask(
+                name: context.name, spawnedAt: context.spawnedAt, waitingFor: context.currentWait?.reason)
+        }
+        return StallReport(at: now, tasks: stalled)
+    }
+
+    /// Ends the run for good: cancels every live task and lets them unwind; no event runs after this.
+    ///
+    /// Call it once a run's result has been read, so that suspended tasks do
+    /// not outlive the simulation.
+    public func shutDown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        queue.removeAll()
+        executor.beginRun()
+        defer { executor.endRun() }
+        let live = tasks.values.sorted { $0.identifier < $1.identifier }
+        for context in live {
+            context.cancel()
+        }
+        // Unwinding may run catch blocks; bound it like any other run.
+        _ = executor.runReadyJobs(limit: max(1000, limits.maximumJobs - jobCount))
+        queue.removeAll()
+    }
+}
+
+/// A scheduled event, to cancel it.
+public struct EventHandle: Sendable, Hashable {
+    let sequence: UInt64
+}

@@ -1,0 +1,151 @@
+/// Reads and writes durations as text, exactly, with no floating point.
+///
+/// Scenario files write durations as strings such as `"5s"`, `"250ms"`,
+/// `"1.5s"`, `"1h30m"` or `"7d"`; reports print them back compactly. Parsing is
+/// decimal and integer-only so that `"0.1s"` is exactly 100,000,000 ns on
+/// every platform.
+public enum TimeText {
+    /// The units a duration may be written in, longest names first so that `ms` wins over `m`.
+    static let units: [(name: String, nanoseconds: Int64)] = [
+        ("ns", 1),
+        ("us", 1_000),
+        ("µs", 1_000),
+        ("ms", 1_000_000),
+        ("s", 1_000_000_000),
+        ("m", 60_000_000_000),
+        ("h", 3_600_000_000_000),
+        ("d", 86_400_000_000_000),
+        ("w", 604_800_000_000_000),
+    ]
+
+    /// Why a duration string could not be read.
+    public enum ParseError: Error, Equatable, CustomStringConvertible {
+        case empty
+        case malformed(String)
+        case unknownUnit(String)
+        case negative(String)
+        case tooLarge(String)
+
+        public var description: String {
+            switch self {
+            case .empty:
+                return "empty duration (write for example \"5s\", \"250ms\", \"2m\", \"1h30m\")"
+            case .malformed(let text):
+                return "\"\(text)\" is not a duration (write for example \"5s\", \"250ms\", \"2m\", \"1h30m\")"
+            case .unknownUnit(let text):
+                return "\"\(text)\" has an unknown unit (use ns, us, ms, s, m, h, d or w)"
+            case .negative(let text):
+                return "\"\(text)\" is negative; durations and instants are never negative"
+            case .tooLarge(let text):
+                return "\"\(text)\" is too large to represent"
+            }
+        }
+    }
+
+    /// Parses a duration such as `"1h30m"` or `"0.25s"` into nanoseconds.
+    ///
+    /// A sequence of `<number><unit>` parts is summed. Numbers may have a
+    /// decimal fraction; digits beyond nanosecond precision are an error
+    /// rather than silently rounded.
+    public static func parse(_ text: String) throws(ParseError) -> Int64 {
+        let trimmed = text.trimmingSpaces
+        if trimmed.isEmpty { throw .empty }
+        if trimmed.hasPrefix("-") { throw .negative(text) }
+        var scalars = Substring(trimmed)
+        var total: Int64 = 0
+        while !scalars.isEmpty {
+            let number = scalars.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+            guard !number.isEmpty else { throw .malformed(text) }
+            scalars = scalars.dropFirst(number.count)
+            let unitText = scalars.prefix { !($0.isASCII && ($0.isNumber || $0 == ".")) }
+            scalars = scalars.dropFirst(unitText.count)
+            guard let unit = units.first(where: { $0.name == unitText }) else {
+                if unitText.isEmpty { throw .malformed(text) }
+                throw .unknownUnit(text)
+            }
+            let part = try value(of: number, unit: unit.nanoseconds, text: text)
+            let (sum, overflow) = total.addingReportingOverflow(part)
+            if overflow { throw .tooLarge(text) }
+            total = sum
+        }
+        return total
+    }
+
+    private static func value(of number: Substring, unit: Int64, text: String) throws(ParseError) -> Int64 {
+        let pieces = number.split(separator: ".", omittingEmptySubsequences: false)
+        guard pieces.count <= 2, let wholeText = pieces.first, !wholeText.isEmpty || pieces.count == 2 else {
+            throw .malformed(text)
+        }
+        var whole: Int64 = 0
+        for digit in wholeText {
+            let (times, o1) = whole.multipliedReportingOverflow(by: 10)
+            let (plus, o2) = times.addingReportingOverflow(Int64(digit.wholeNumberValue ?? 0))
+            if o1 || o2 { throw .tooLarge(text) }
+            whole = plus
+        }
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: unit)
+        if overflow { throw .tooLarge(text) }
+        guard pieces.count == 2 else { return scaled }
+        let fractionText = pieces[1]
+        if fractionText.isEmpty { throw .malformed(text) }
+        var fraction: Int64 = 0
+        var denominator: Int64 = 1
+        for digit in fractionText {
+            guard denominator < 1_000_000_000_000_000 else { throw .malformed(text) }
+            fraction = fraction * 10 + Int64(digit.wholeNumberValue ?? 0)
+            denominator *= 10
+        }
+        let (product, overflow2) = fraction.multipliedReportingOverflow(by: unit)
+        if overflow2 || product % denominator != 0 {
+            // Finer than a nanosecond, or too large: both are mistakes worth naming.
+            throw .malformed(text)
+        }
+        let (sum, overflow3) = scaled.addingReportingOverflow(product / denominator)
+        if overflow3 { throw .tooLarge(text) }
+        return sum
+    }
+
+    /// Formats nanoseconds compactly for people: `250ms`, `5.000s`, `2m05.000s`, `1h02m`, `3d04h`.
+    public static func format(nanoseconds: Int64) -> String {
+        if nanoseconds < 0 { return "-" + format(nanoseconds: nanoseconds == .min ? .max : -nanoseconds) }
+        if nanoseconds == .max { return "never" }
+        let ms = nanoseconds / 1_000_000
+        let seconds = ms / 1000
+        let millis = ms % 1000
+        if seconds < 60 {
+            return "\(seconds).\(pad(millis, 3))s"
+        }
+        let minutes = seconds / 60
+        if minutes < 60 {
+            return "\(minutes)m\(pad(seconds % 60, 2)).\(pad(millis, 3))s"
+        }
+        let hours = minutes / 60
+        if hours < 24 {
+            return "\(hours)h\(pad(minutes % 60, 2))m\(pad(seconds % 60, 2))s"
+        }
+        return "\(hours / 24)d\(pad(hours % 24, 2))h\(pad(minutes % 60, 2))m"
+    }
+
+    /// Formats a duration the way scenario files write it, shortest exact form: `30s`, `1.5s`, `250ms`, `2h`.
+    public static func formatExact(nanoseconds: Int64) -> String {
+        if nanoseconds == 0 { return "0s" }
+        for unit in units.reversed() where unit.name != "µs" && unit.name != "w" {
+            if nanoseconds % unit.nanoseconds == 0 { return "\(nanoseconds / unit.nanoseconds)\(unit.name)" }
+        }
+        return "\(nanoseconds)ns"
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " { text = text.dropFirst() }
+        while let last = text.last, last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,165 @@
+import SimulationKernel
+
+/// The app a scenario describes: its delegate callbacks run the scenario's steps.
+///
+/// It goes through the same look-alike API as Swift app code
+/// (`beginBackgroundTask`, the main lane, the virtual clock), so scenarios
+/// and Swift tests exercise one model.
+final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
+    let definition: AppDefinition
+
+    init(definition: AppDefinition) {
+        self.definition = definition
+    }
+
+    /// Where steps run, and which background task an expiration handler belongs to.
+    struct Context {
+        var lane: String
+        var ownTask: IdentifierBox?
+    }
+
+    /// The identifier an expiration handler's closure captured; set right after `beginBackgroundTask` returns.
+    final class IdentifierBox: @unchecked Sendable {
+        var value: UIBackgroundTaskIdentifier = .invalid
+    }
+
+    // MARK: Callbacks
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]) async {
+        await run(.didFinishLaunching, application)
+    }
+
+    func applicationDidBecomeActive(_ application: UIApplication) async {
+        await run(.didBecomeActive, application)
+    }
+
+    func applicationWillResignActive(_ application: UIApplication) async {
+        await run(.willResignActive, application)
+    }
+
+    func applicationDidEnterBackground(_ application: UIApplication) async {
+        await run(.didEnterBackground, application)
+    }
+
+    func applicationWillEnterForeground(_ application: UIApplication) async {
+        await run(.willEnterForeground, application)
+    }
+
+    func applicationDidReceiveMemoryWarning(_ application: UIApplication) async {
+        await run(.didReceiveMemoryWarning, application)
+    }
+
+    func application(_ application: UIApplication, performUserAction name: String) async {
+        await run(definition.actions[name] ?? [], in: application.process, context: Context(lane: "main"))
+    }
+
+    private func run(_ callback: AppDefinition.Callback, _ application: UIApplication) async {
+        guard let action = definition.action(for: callback) else { return }
+        await run(definition.actions[action] ?? [], in: application.process, context: Context(lane: "main"))
+    }
+
+    // MARK: Steps
+
+    /// Runs steps until they end, the task is cancelled, or the process dies.
+    func run(_ steps: [Step], in process: AppProcess, context: Context) async {
+        do {
+            try await perform(steps, in: process, context: context)
+        } catch {
+            // Cancelled or terminated: the process's code stops here, as it would on a device.
+        }
+    }
+
+    private func perform(_ steps: [Step], in process: AppProcess, context: Context) async throws {
+        for step in steps {
+            try Task.checkCancellation()
+            guard process.isAlive else { throw ProcessTerminated(process: process.number) }
+            try await perform(step, in: process, context: context)
+        }
+    }
+
+    private func perform(_ step: Step, in process: AppProcess, context: Context) async throws {
+        let kernel = process.kernel
+        switch step {
+        case .beginBackgroundTask(let variable, let name, let onExpiration):
+            let captured = IdentifierBox()
+            let handler: ExpirationHandler?
+            switch onExpiration {
+            case .noHandler:
+                handler = nil
+            case .steps(let steps):
+                handler = .simulated { [self] in
+                    await run(steps, in: process, context: Context(lane: "main", ownTask: captured))
+                }
+            }
+            let identifier = process.beginBackgroundTask(name: name ?? variable, expirationHandler: handler)
+            captured.value = identifier
+            process.storedIdentifiers[variable] = identifier
+
+        case .endBackgroundTask(let variable):
+            let identifier: UIBackgroundTaskIdentifier
+            if let variable {
+                identifier = process.storedIdentifiers[variable] ?? .invalid
+            } else {
+                identifier = context.ownTask?.value ?? .invalid
+            }
+            process.endBackgroundTask(identifier)
+
+        case .work(let duration, let jitter, let changesState):
+            let actual = jitter > 0 ? max(0, duration + kernel.random.nextInt(in: -jitter...jitter)) : duration
+            process.trace("app.work", [("duration", .int(actual)), ("lane", .string(context.lane))])
+            // The app's memory is dirty from the moment work starts: a kill mid-way loses it.
+            if changesState { process.recordWork(actual) }
+            try await process.compute(actual, label: "work on \(context.lane)")
+
+        case .wait(let duration):
+            process.trace("app.wait", [("duration", .int(duration)), ("lane", .string(context.lane))])
+            try await kernel.clock.sleep(for: .nanoseconds(duration))
+
+        case .save(let checkpoint, let duration):
+            try await process.compute(duration, label: "saving \(checkpoint)")
+            process.save(checkpoint: checkpoint)
+
+        case .async(let steps):
+            process.spawn("background") { [self] in
+                await run(steps, in: process, context: Context(lane: "background", ownTask: context.ownTask))
+            }
+
+        case .dispatchMain(let delay, let steps):
+            let enqueue: @Sendable () -> Void = { [self] in
+                process.dispatchToMain("dispatched block") { [self] in
+                    await run(steps, in: process, context: Context(lane: "main", ownTask: context.ownTask))
+                }
+            }
+            if delay > 0 {
+                kernel.schedule(afterNanoseconds: delay) { if process.isAlive { enqueue() } }
+            } else {
+                enqueue()
+            }
+
+        case .holdLock(let name):
+            process.holdLock(name)
+
+        case .releaseLock(let name):
+            process.releaseLock(name)
+
+        case .perform(let action):
+            try await perform(definition.actions[action] ?? [], in: process, context: context)
+
+        case .repeating(let count, let steps):
+            for _ in 0..<count {
+                try await perform(steps, in: process, context: context)
+            }
+
+        case .log(let message):
+            process.trace("app.log", [("message", .string(message)), ("lane", .string(context.lane))])
+
+        case .crash(let message):
+            process.terminate(.crash, message: message)
+            throw ProcessTerminated(process: process.number)
+
+        case .exit:
+            process.terminate(.exit, message: "the app exited")
+            throw ProcessTerminated(process: process.number)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+/// Every number and switch of the modelled platform, for one OS version.
+///
+/// Apple documents few of these numbers. Each parameter says where its value
+/// comes from, or that it is assumed (an observation or community consensus
+/// the model adopts). A scenario can override any of them by name.
+public struct PlatformProfile: Sendable, Hashable {
+    /// The OS versions bgsim models.
+    public enum Name: String, Sendable, Hashable, CaseIterable, Codable {
+        case iOS17
+        case iOS26
+    }
+
+    /// The names of the profile's parameters, as written in a scenario's `overrides`.
+    public enum Key: String, Sendable, Hashable, CaseIterable, Codable {
+        case backgroundTimeBudget
+        case expirationLead
+        case didEnterBackgroundLimit
+        case backgroundTaskWarningAge
+        case launchDuration
+        case launchJitter
+        case suspensionDelay
+    }
+
+    /// What a parameter means and where its value comes from.
+    public struct ParameterInfo: Sendable, Hashable {
+        /// The parameter.
+        public var key: Key
+        /// One sentence: what it governs.
+        public var meaning: String
+        /// The source of the value, or why it is assumed.
+        public var source: String
+        /// Whether the value is an assumption rather than documented by Apple.
+        public var isAssumed: Bool
+    }
+
+    /// Which OS version this profile models.
+    public var name: Name
+    private var values: [Int64]
+
+    /// The profile of `name` with its default values.
+    public init(_ name: Name) {
+        self.name = name
+        // Background execution numbers did not change between iOS 13 and iOS 26 as far as anyone has observed.
+        self.values = Key.allCases.map { key in
+            switch key {
+            case .backgroundTimeBudget: 30_000_000_000
+            case .expirationLead: 5_000_000_000
+            case .didEnterBackgroundLimit: 5_000_000_000
+            case .backgroundTaskWarningAge: 30_000_000_000
+            case .launchDuration: 400_000_000
+            case .launchJitter: 200_000_000
+            case .suspensionDelay: 0
+            }
+        }
+    }
+
+    /// The value of a parameter, in nanoseconds.
+    public subscript(key: Key) -> Int64 {
+        get { values[Self.index(of: key)] }
+        set { values[Self.index(of: key)] = newValue }
+    }
+
+    private static func index(of key: Key) -> Int {
+        Key.allCases.firstIndex(of: key)!
+    }
+
+    /// Background execution time after the app leaves the foreground (`beginBackgroundTask`).
+    public var backgroundTimeBudget: Int64 { self[.backgroundTimeBudget] }
+    /// How long before the budget runs out the expiration handlers are called.
+    public var expirationLead: Int64 { self[.expirationLead] }
+    /// How long `applicationDidEnterBackground` may take before the app is killed.
+    public var didEnterBackgroundLimit: Int64 { self[.didEnterBackgroundLimit] }
+    /// Age of a background task after which the console warns about it.
+    public var backgroundTaskWarningAge: Int64 { self[.backgroundTaskWarningAge] }
+    /// Time from the launch request until `didFinishLaunching` starts, on average.
+    public var launchDuration: Int64 { self[.launchDuration] }
+    /// The launch time varies uniformly by up to this much either way, drawn from the seed.
+    public var launchJitter: Int64 { self[.launchJitter] }
+    /// Time from "nothing keeps the app running in the background" to its suspension.
+    public var suspensionDelay: Int64 { self[.suspensionDelay] }
+
+    /// What each parameter means and where it comes from, in key order.
+    public static let parameters: [ParameterInfo] = [
+        ParameterInfo(
+            key: .backgroundTimeBudget,
+            meaning: "Background execution time granted by beginBackgroundTask after the app leaves the foreground, shared by all its background tasks.",
+            source: "Assumed: about 30 s observed on iOS 13 and later (180 s on iOS 7-12, 600 s before); Apple documents no number.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .expirationLead,
+            meaning: "How long before the background time runs out the system calls the expiration handlers.",
+            source: "Assumed: Apple says \"shortly before\"; about 5 s observed by third parties.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .didEnterBackgroundLimit,
+            meaning: "How long applicationDidEnterBackground may run before the system kills the app.",
+            source: "Apple, \"Extending your app's background execution time\": about five seconds.",
+            isAssumed: false),
+        ParameterInfo(
+            key: .backgroundTaskWarningAge,
+            meaning: "Age of a still-open background task at which the console warns of a risk of termination.",
+            source: "Console message \"was created over 30 seconds ago\".",
+            isAssumed: false),
+        ParameterInfo(
+            key: .launchDuration,
+            meaning: "Time from a launch request until didFinishLaunching starts, on average.",
+            source: "Assumed: a typical cold launch; the model needs some positive time.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .launchJitter,
+            meaning: "The launch time varies uniformly by up to this much either way, drawn from the run's seed.",
+            source: "Assumed.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .suspensionDelay,
+            meaning: "Time from the moment nothing keeps a background app running until it is suspended.",
+            source: "Assumed: Apple says apps are suspended \"shortly after\" entering the background without a background task; modelled as immediate.",
+            isAssumed: true),
+    ]
+}

@@ -1,0 +1,549 @@
+import SimulationKernel
+
+/// Thrown into a task of an app process that was terminated: nothing it does after that counts.
+public struct ProcessTerminated: Error, Sendable, Hashable {
+    /// The process that ended.
+    public var process: Int
+}
+
+/// One run of the app, from launch to termination.
+///
+/// A relaunch is a new `AppProcess`: handlers must be set up again, memory
+/// is gone, and only what the app saved survives. The process is also the
+/// execution gate of its tasks: while it is suspended their waits do not
+/// end, and when it is terminated they fail.
+final class AppProcess: ExecutionGate, @unchecked Sendable {
+    /// 1 for the first launch of the run, 2 for the next, and so on.
+    let number: Int
+    unowned let simulation: Simulation
+    private(set) var state: AppState = .notRunning
+    let delegate: any UIApplicationDelegate
+    private(set) lazy var application = UIApplication(process: self)
+    private(set) lazy var mainLane = MainLane(process: self)
+
+    // The app's memory: gone with the process.
+    var storedIdentifiers: [String: UIBackgroundTaskIdentifier] = [:]
+    private(set) var unsavedWork: Int64 = 0
+    private(set) var heldLocks: [String] = []
+
+    // Background time.
+    private var tasks: [BackgroundTask] = []
+    private var nextTaskIdentifier = 1
+    private var backgroundDeadline: Int64?
+    private var expirationStarted = false
+    private var backgroundTimers: [EventHandle] = []
+
+    // Lifecycle bookkeeping.
+    private var launchTarget: AppState.LaunchDestination = .foreground
+    private var systemCallbacksInFlight = 0
+    private var suspensionEvent: EventHandle?
+    private var deferredWaiters: [Waiter] = []
+    private var computations: [Computation] = []
+    private var liveTasks: [UInt64: TaskContext] = [:]
+
+    var kernel: Kernel { simulation.kernel }
+    var profile: PlatformProfile { simulation.profile }
+    var now: Int64 { kernel.now.nanoseconds }
+    var isAlive: Bool { !state.isTerminated && !kernel.isShutDown }
+
+    init(number: Int, simulation: Simulation, delegate: any UIApplicationDelegate) {
+        self.number = number
+        self.simulation = simulation
+        self.delegate = delegate
+    }
+
+    // MARK: Trace
+
+    func trace(_ kind: String, _ fields: [(String, TraceValue)] = []) {
+        simulation.trace(kind, [("process", .int(Int64(number)))] + fields)
+    }
+
+    func diagnose(_ rule: Rule, subject: String, message: String) {
+        simulation.diagnose(rule, process: number, subject: subject, message: message)
+    }
+
+    private func console(_ message: String) {
+        trace("console", [("message", .string(message))])
+    }
+
+    // MARK: State
+
+    private func move(to next: AppState, reason: String? = nil) {
+        let previous = state
+        precondition(previous.canMove(to: next), "bgsim model error: \(previous.name) -> \(next.name)")
+        state = next
+        var fields: [(String, TraceValue)] = [("from", .string(previous.name)), ("to", .string(next.name))]
+        if let reason { fields.append(("cause", .string(reason))) }
+        trace("app.state", fields)
+    }
+
+    // MARK: Tasks and the gate
+
+    /// Starts app code as a simulated task gated by this process.
+    @discardableResult
+    func spawn(_ name: String, _ body: @escaping @Sendable () async -> Void) -> TaskContext? {
+        guard isAlive else { return nil }
+        let context = kernel.spawn(name, gate: self) { [self] in
+            await body()
+            taskEnded(TaskContext.current)
+        }
+        liveTasks[context.identifier] = context
+        return context
+    }
+
+    private func taskEnded(_ context: TaskContext?) {
+        if let context { liveTasks[context.identifier] = nil }
+    }
+
+    func admit(_ waiter: Waiter) {
+        switch state {
+        case .terminated:
+            waiter.fail(ProcessTerminated(process: number))
+        case .suspended, .notRunning:
+            deferredWaiters.append(waiter)
+        default:
+            waiter.resumeNow()
+        }
+    }
+
+    /// Burns `duration` of CPU time on the calling task: it stops while the process is suspended.
+    func compute(_ duration: Int64, label: String) async throws {
+        guard duration > 0 else { return }
+        try await kernel.wait(for: "CPU work (\(label))") { waiter in
+            let computation = Computation(remaining: duration, waiter: waiter)
+            computations.append(computation)
+            if state.isRunning { start(computation) }
+        }
+    }
+
+    private func start(_ computation: Computation) {
+        computation.startedAt = now
+        computation.event = kernel.schedule(afterNanoseconds: computation.remaining) { [self] in
+            computations.removeAll { $0 === computation }
+            computation.waiter.resume()
+        }
+    }
+
+    private func pauseComputations() {
+        for computation in computations {
+            guard let event = computation.event else { continue }
+            kernel.cancel(event)
+            computation.event = nil
+            computation.remaining -= now - computation.startedAt
+        }
+    }
+
+    private func resumeAfterSuspension() {
+        for computation in computations where computation.event == nil {
+            start(computation)
+        }
+        let waiting = deferredWaiters
+        deferredWaiters.removeAll()
+        for waiter in waiting { waiter.resumeNow() }
+        mainLane.startNext()
+    }
+
+    // MARK: Memory
+
+    func recordWork(_ duration: Int64) {
+        unsavedWork += duration
+    }
+
+    func save(checkpoint: String) {
+        let saved = unsavedWork
+        unsavedWork = 0
+        simulation.storage.save(checkpoint: checkpoint, at: now, process: number)
+        trace("app.save", [("checkpoint", .string(checkpoint)), ("work", .int(saved))])
+    }
+
+    func holdLock(_ name: String) {
+        heldLocks.append(name)
+        trace("app.lock", [("lock", .string(name)), ("held", .bool(true))])
+    }
+
+    func releaseLock(_ name: String) {
+        if let index = heldLocks.firstIndex(of: name) { heldLocks.remove(at: index) }
+        trace("app.lock", [("lock", .string(name)), ("held", .bool(false))])
+    }
+
+    // MARK: Lifecycle
+
+    /// Starts the process: `didFinishLaunching` runs after the launch time, then the app is active or in the background.
+    func launch(into destination: AppState.LaunchDestination, cause: String) {
+        launchTarget = destination
+        move(to: .launching(into: destination), reason: cause)
+        let jitter = profile.launchJitter
+        let delay = max(0, profile.launchDuration + (jitter > 0 ? kernel.random.nextInt(in: -jitter...jitter) : 0))
+        systemCallbacksInFlight += 1
+        kernel.schedule(afterNanoseconds: delay) { [self] in
+            guard isAlive else { return }
+            callback("didFinishLaunching") { [delegate, application] in
+                await delegate.application(application, didFinishLaunchingWithOptions: [:])
+            } finished: { [self] in
+                systemCallbacksInFlight -= 1
+                finishLaunching()
+            }
+        }
+    }
+
+    private func finishLaunching() {
+        guard case .launching = state else { return }
+        if launchTarget == .foreground {
+            move(to: .foregroundActive)
+            callback("didBecomeActive") { [delegate, application] in
+                await delegate.applicationDidBecomeActive(application)
+            }
+        } else {
+            move(to: .background)
+            beginBackgroundPeriod()
+            evaluateSuspension()
+        }
+    }
+
+    /// The person leaves the app (home gesture, another app, or locking the device).
+    func enterBackground(cause: String) {
+        switch state {
+        case .launching(.foreground):
+            launchTarget = .background
+            return
+        case .foregroundActive:
+            move(to: .foregroundInactive, reason: cause)
+            callback("willResignActive") { [delegate, application] in
+                await delegate.applicationWillResignActive(application)
+            }
+        case .foregroundInactive:
+            break
+        default:
+            return
+        }
+        move(to: .background, reason: cause)
+        beginBackgroundPeriod()
+        systemCallbacksInFlight += 1
+        var watchdog: EventHandle?
+        callback("didEnterBackground") { [delegate, application] in
+            await delegate.applicationDidEnterBackground(application)
+        } started: { [self] in
+            watchdog = kernel.schedule(afterNanoseconds: profile.didEnterBackgroundLimit) { [self] in
+                guard isAlive else { return }
+                let limit = TimeText.formatExact(nanoseconds: profile.didEnterBackgroundLimit)
+                diagnose(
+                    Rules.didEnterBackgroundTooSlow, subject: "applicationDidEnterBackground",
+                    message: "applicationDidEnterBackground did not return within \(limit)")
+                terminate(.watchdog, message: "applicationDidEnterBackground exceeded \(limit)")
+            }
+        } finished: { [self] in
+            if let watchdog { kernel.cancel(watchdog) }
+            systemCallbacksInFlight -= 1
+            evaluateSuspension()
+        }
+    }
+
+    /// The person comes back to the app while it runs in the background or is suspended.
+    func enterForeground(cause: String) {
+        switch state {
+        case .launching(.background):
+            launchTarget = .foreground
+            return
+        case .launching(.foreground):
+            launchTarget = .foreground
+            return
+        case .background, .suspended:
+            break
+        default:
+            return
+        }
+        let wasSuspended = state == .suspended
+        cancelSuspension()
+        endBackgroundPeriod()
+        move(to: .foregroundInactive, reason: cause)
+        callback("willEnterForeground") { [delegate, application] in
+            await delegate.applicationWillEnterForeground(application)
+        }
+        move(to: .foregroundActive)
+        callback("didBecomeActive") { [delegate, application] in
+            await delegate.applicationDidBecomeActive(application)
+        }
+        if wasSuspended { resumeAfterSuspension() }
+    }
+
+    /// The person opens Control Center or gets a call: the app stays visible but inactive.
+    func resignActive(cause: String) {
+        guard state == .foregroundActive else { return }
+        move(to: .foregroundInactive, reason: cause)
+        callback("willResignActive") { [delegate, application] in
+            await delegate.applicationWillResignActive(application)
+        }
+    }
+
+    /// The app becomes active again after an interruption.
+    func becomeActive(cause: String) {
+        guard state == .foregroundInactive else { return }
+        move(to: .foregroundActive, reason: cause)
+        callback("didBecomeActive") { [delegate, application] in
+            await delegate.applicationDidBecomeActive(application)
+        }
+    }
+
+    /// The system is short of memory.
+    func memoryPressure() {
+        switch state {
+        case .background, .suspended:
+            terminate(.memoryPressure, message: "the system reclaimed memory")
+        case .foregroundActive, .foregroundInactive, .launching:
+            callback("didReceiveMemoryWarning") { [delegate, application] in
+                await delegate.applicationDidReceiveMemoryWarning(application)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Runs a user-visible action of the app (a tap) on the main lane.
+    func performUserAction(_ name: String) {
+        guard state.isForeground else {
+            trace("app.userActionIgnored", [("userAction", .string(name)), ("state", .string(state.name))])
+            return
+        }
+        callback("userAction:\(name)") { [delegate, application] in
+            await delegate.application(application, performUserAction: name)
+        }
+    }
+
+    /// Queues a delegate callback on the main lane, traced when it starts and returns.
+    private func callback(
+        _ name: String, _ body: @escaping @Sendable () async -> Void,
+        started: (() -> Void)? = nil, finished: (() -> Void)? = nil
+    ) {
+        mainLane.enqueue(name, onStart: { [self] in
+            trace("app.callback", [("callback", .string(name)), ("phase", .string("start"))])
+            started?()
+        }, onFinish: { [self] in
+            trace("app.callback", [("callback", .string(name)), ("phase", .string("return"))])
+            finished?()
+        }, body)
+    }
+
+    /// Called by the main lane's task when its item's body has returned.
+    func mainLaneItemFinished() {
+        guard isAlive else { return }
+        let hook = mainLane.finishCurrent()
+        hook?()
+        mainLane.startNext()
+    }
+
+    /// Runs `body` on the main lane later (`DispatchQueue.main.async`).
+    func dispatchToMain(_ name: String, _ body: @escaping @Sendable () async -> Void) {
+        mainLane.enqueue(name, body)
+    }
+
+    // MARK: Suspension
+
+    /// Suspends the app when nothing keeps it running in the background.
+    func evaluateSuspension() {
+        guard state == .background, systemCallbacksInFlight == 0, suspensionEvent == nil,
+              !tasks.contains(where: { $0.isOpen })
+        else { return }
+        suspensionEvent = kernel.schedule(afterNanoseconds: profile.suspensionDelay) { [self] in
+            suspensionEvent = nil
+            guard state == .background, systemCallbacksInFlight == 0, !tasks.contains(where: { $0.isOpen }) else {
+                return
+            }
+            suspend()
+        }
+    }
+
+    private func cancelSuspension() {
+        if let suspensionEvent { kernel.cancel(suspensionEvent) }
+        suspensionEvent = nil
+    }
+
+    private func suspend() {
+        if !heldLocks.isEmpty {
+            let locks = heldLocks.joined(separator: ", ")
+            diagnose(
+                Rules.lockHeldAtSuspension, subject: "lock \(locks)",
+                message: "the app was suspended holding \(locks): held on to a file lock or SQLite database lock during suspension")
+            terminate(.lockHeldAtSuspension, message: "held on to a file lock or SQLite database lock during suspension")
+            return
+        }
+        endBackgroundPeriod()
+        move(to: .suspended)
+        pauseComputations()
+    }
+
+    // MARK: Background time
+
+    private func beginBackgroundPeriod() {
+        let budget = profile.backgroundTimeBudget
+        let deadline = now + budget
+        backgroundDeadline = deadline
+        expirationStarted = false
+        trace("backgroundTime.start", [("deadline", .int(deadline)), ("budget", .int(budget))])
+        let expirationAt = max(now, deadline - profile.expirationLead)
+        backgroundTimers.append(kernel.schedule(at: VirtualInstant(nanoseconds: expirationAt)) { [self] in
+            backgroundTimeExpiring()
+        })
+        backgroundTimers.append(kernel.schedule(at: VirtualInstant(nanoseconds: deadline)) { [self] in
+            backgroundTimeRanOut()
+        })
+        for task in tasks where task.isOpen { scheduleAgeWarning(for: task) }
+    }
+
+    private func endBackgroundPeriod() {
+        for timer in backgroundTimers { kernel.cancel(timer) }
+        backgroundTimers.removeAll()
+        if backgroundDeadline != nil { trace("backgroundTime.end") }
+        backgroundDeadline = nil
+        expirationStarted = false
+    }
+
+    private func backgroundTimeExpiring() {
+        guard isAlive, state == .background else { return }
+        expirationStarted = true
+        let open = tasks.filter { $0.isOpen && !$0.expirationHandlerCalled }
+        if !open.isEmpty { trace("backgroundTime.expiring", [("openTasks", .int(Int64(open.count)))]) }
+        for task in open {
+            task.expirationHandlerCalled = true
+            guard let handler = task.expirationHandler else { continue }
+            mainLane.enqueue("expiration handler of task \(task.identifier.rawValue)", onStart: { [self] in
+                trace("backgroundTask.expirationHandler", [
+                    ("identifier", .int(Int64(task.identifier.rawValue))), ("phase", .string("start")),
+                ])
+            }, onFinish: { [self] in
+                trace("backgroundTask.expirationHandler", [
+                    ("identifier", .int(Int64(task.identifier.rawValue))), ("phase", .string("return")),
+                ])
+                guard task.isOpen else { return }
+                let message = "Background task still not ended after expiration handlers were called: "
+                    + "\(task.consoleName). This app will likely be terminated by the system."
+                console(message)
+                diagnose(Rules.expirationHandlerLeftTaskOpen, subject: task.subject, message: message)
+            }) {
+                await handler.call()
+            }
+        }
+    }
+
+    private func backgroundTimeRanOut() {
+        guard isAlive, state == .background else { return }
+        let open = tasks.filter(\.isOpen)
+        guard !open.isEmpty else { return }
+        for task in open {
+            diagnose(
+                Rules.backgroundTaskLeaked, subject: task.subject,
+                message: "\(task.subject) was still open when the background time ran out")
+        }
+        let names = open.map(\.consoleName).joined(separator: ", ")
+        terminate(.watchdog, message: "background task(s) \(names) not ended before the background time ran out")
+    }
+
+    private func scheduleAgeWarning(for task: BackgroundTask) {
+        guard !task.warnedAboutAge else { return }
+        let at = max(now, task.createdAt + profile.backgroundTaskWarningAge)
+        kernel.schedule(at: VirtualInstant(nanoseconds: at)) { [self] in
+            guard isAlive, state == .background, task.isOpen, !task.warnedAboutAge,
+                  now - task.createdAt >= profile.backgroundTaskWarningAge
+            else { return }
+            task.warnedAboutAge = true
+            let message = "Background Task \(task.consoleName), was created over "
+                + "\(profile.backgroundTaskWarningAge / 1_000_000_000) seconds ago. "
+                + "In applications running in the background, this creates a risk of termination."
+            console(message)
+            diagnose(Rules.backgroundTaskOpenTooLong, subject: task.subject, message: message)
+        }
+    }
+
+    /// `beginBackgroundTask(withName:expirationHandler:)`.
+    func beginBackgroundTask(name: String?, expirationHandler: ExpirationHandler?) -> UIBackgroundTaskIdentifier {
+        guard isAlive else { return .invalid }
+        if !state.isRunning || (state == .background && expirationStarted) {
+            trace("backgroundTask.invalid", [("name", .string(name ?? "")), ("state", .string(state.name))])
+            return .invalid
+        }
+        let identifier = UIBackgroundTaskIdentifier(rawValue: nextTaskIdentifier)
+        nextTaskIdentifier += 1
+        let task = BackgroundTask(identifier: identifier, name: name, createdAt: now, expirationHandler: expirationHandler)
+        tasks.append(task)
+        cancelSuspension()
+        trace("backgroundTask.begin", [
+            ("identifier", .int(Int64(identifier.rawValue))), ("name", .string(name ?? "")),
+            ("remaining", .int(backgroundTimeRemainingNanoseconds ?? -1)),
+        ])
+        if state == .background { scheduleAgeWarning(for: task) }
+        return identifier
+    }
+
+    /// `endBackgroundTask(_:)`.
+    func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
+        guard isAlive else { return }
+        guard let task = tasks.first(where: { $0.identifier == identifier && $0.isOpen }) else {
+            let message = "Can't end BackgroundTask: no background task exists with identifier "
+                + "\(identifier.rawValue), or it may have already been ended."
+            console(message)
+            diagnose(Rules.endedUnknownBackgroundTask, subject: "background task \(identifier.rawValue)", message: message)
+            return
+        }
+        task.isOpen = false
+        tasks.removeAll { !$0.isOpen }
+        trace("backgroundTask.end", [
+            ("identifier", .int(Int64(identifier.rawValue))), ("name", .string(task.name ?? "")),
+            ("age", .int(now - task.createdAt)),
+        ])
+        evaluateSuspension()
+    }
+
+    /// Nanoseconds of background time left, or nil when unlimited (in the foreground).
+    var backgroundTimeRemainingNanoseconds: Int64? {
+        guard state == .background, let deadline = backgroundDeadline else { return nil }
+        return max(0, deadline - now)
+    }
+
+    var openTaskCount: Int { tasks.reduce(0) { $0 + ($1.isOpen ? 1 : 0) } }
+
+    // MARK: Termination
+
+    /// Ends the process. Its tasks are cancelled; nothing they do afterwards counts.
+    func terminate(_ reason: TerminationReason, message: String) {
+        guard !state.isTerminated, state != .notRunning else { return }
+        if unsavedWork > 0 {
+            diagnose(
+                Rules.workLostAtTermination, subject: "unsaved work",
+                message: "\(TimeText.format(nanoseconds: unsavedWork)) of work since the last save was lost when the app was terminated (\(reason.rawValue))")
+        }
+        cancelSuspension()
+        for timer in backgroundTimers { kernel.cancel(timer) }
+        backgroundTimers.removeAll()
+        for computation in computations {
+            if let event = computation.event { kernel.cancel(event) }
+        }
+        let openTasks = tasks.filter(\.isOpen)
+        for task in openTasks { task.isOpen = false }
+        var fields: [(String, TraceValue)] = [("from", .string(state.name)), ("to", .string("terminated"))]
+        fields.append(("reason", .string(reason.rawValue)))
+        fields.append(("message", .string(message)))
+        if let code = reason.exceptionCode { fields.append(("code", .string(code))) }
+        state = .terminated(reason)
+        trace("app.state", fields)
+        let failing = deferredWaiters + computations.map(\.waiter)
+        deferredWaiters.removeAll()
+        computations.removeAll()
+        mainLane.removeAll()
+        for waiter in failing { waiter.fail(ProcessTerminated(process: number)) }
+        for context in liveTasks.values.sorted(by: { $0.identifier < $1.identifier }) { context.cancel() }
+        liveTasks.removeAll()
+        simulation.processEnded(self)
+    }
+}
+
+/// CPU work in progress: it advances only while the process runs.
+final class Computation {
+    var remaining: Int64
+    var startedAt: Int64 = 0
+    var event: EventHandle?
+    let waiter: Waiter
+
+    init(remaining: Int64, waiter: Waiter) {
+        self.remaining = remaining
+        self.waiter = waiter
+    }
+}

@@ -1,0 +1,88 @@
+import SimulationKernel
+
+/// Something the person or the device does, at an instant of a scenario's timeline.
+public enum UserAction: Sendable, Hashable {
+    /// The person opens the app: launches it if it is not running, or brings it back.
+    case launch
+    /// The system launches the app into the background (for example for a location event).
+    case backgroundLaunch
+    /// The person goes to the home screen or another app.
+    case goHome
+    /// The person comes back to the app from the app switcher or its icon.
+    case returnToApp
+    /// The person locks the device.
+    case lock
+    /// The person unlocks the device; the app comes back if it was in front when locked.
+    case unlock
+    /// The person closes the app in the app switcher (a "force quit").
+    case swipeAway
+    /// The system is short of memory: background and suspended apps are killed.
+    case memoryPressure
+    /// The person opens Control Center or receives a call: the app becomes inactive.
+    case openControlCenter
+    /// Control Center closes: the app becomes active again.
+    case closeControlCenter
+    /// The person taps something in the app, which runs the named action.
+    case tap(action: String)
+
+    /// The action names a timeline may use.
+    public static let names = [
+        "launch", "backgroundLaunch", "goHome", "returnToApp", "lock", "unlock", "swipeAway", "memoryPressure",
+        "openControlCenter", "closeControlCenter", "tap",
+    ]
+
+    /// The name written in scenario files and traces.
+    public var name: String {
+        switch self {
+        case .launch: "launch"
+        case .backgroundLaunch: "backgroundLaunch"
+        case .goHome: "goHome"
+        case .returnToApp: "returnToApp"
+        case .lock: "lock"
+        case .unlock: "unlock"
+        case .swipeAway: "swipeAway"
+        case .memoryPressure: "memoryPressure"
+        case .openControlCenter: "openControlCenter"
+        case .closeControlCenter: "closeControlCenter"
+        case .tap: "tap"
+        }
+    }
+}
+
+/// One entry of a scenario's timeline: an action at an instant.
+public struct TimelineEntry: Sendable, Hashable, Decodable {
+    /// When, in nanoseconds from the start of the run.
+    public var at: Int64
+    /// What happens.
+    public var action: UserAction
+    /// A comment for readers; it appears in the trace.
+    public var note: String?
+
+    /// Creates an entry.
+    public init(at: Int64, action: UserAction, note: String? = nil) {
+        self.at = at
+        self.action = action
+        self.note = note
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let probe = try decoder.container(keyedBy: AnyKey.self)
+        let name = try probe.choice("action", among: UserAction.names)
+        let c = try decoder.strictContainer(allowing: name == "tap" ? ["at", "action", "note", "run"] : ["at", "action", "note"])
+        at = try c.duration("at")
+        note = try c.optional(String.self, "note")
+        switch name {
+        case "launch": action = .launch
+        case "backgroundLaunch": action = .backgroundLaunch
+        case "goHome": action = .goHome
+        case "returnToApp": action = .returnToApp
+        case "lock": action = .lock
+        case "unlock": action = .unlock
+        case "swipeAway": action = .swipeAway
+        case "memoryPressure": action = .memoryPressure
+        case "openControlCenter": action = .openControlCenter
+        case "closeControlCenter": action = .closeControlCenter
+        default: action = .tap(action: try c.required(String.self, "run"))
+        }
+    }
+}

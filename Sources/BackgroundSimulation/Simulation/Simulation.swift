@@ -1,0 +1,237 @@
+import SimulationKernel
+
+/// One run of a scenario on a fresh world: device, person, system and app process.
+///
+/// ```swift
+/// let scenario = try Scenario.load(from: "Scenarios/save-on-background.json")
+/// let result = Simulation(scenario: scenario).run()
+/// print(result.fingerprint, result.diagnostics.map(\.rule.id))
+/// ```
+///
+/// A simulation shares nothing with others: many can run side by side.
+public final class Simulation: @unchecked Sendable {
+    /// How a run is carried out, beyond what the scenario says.
+    public struct Options: Sendable {
+        /// Whether to keep the trace in the result.
+        public var retention: TraceRecorder.Retention
+        /// Receives each trace line (JSON, no newline) as it is written, for streaming to a file.
+        public var traceSink: (@Sendable (String) -> Void)?
+        /// Bounds that stop a runaway run.
+        public var limits: RunLimits
+
+        /// Creates options; by default the trace is kept and the limits are generous.
+        public init(
+            retention: TraceRecorder.Retention = .keep, traceSink: (@Sendable (String) -> Void)? = nil,
+            limits: RunLimits = RunLimits()
+        ) {
+            self.retention = retention
+            self.traceSink = traceSink
+            self.limits = limits
+        }
+    }
+
+    /// The scenario being run.
+    public let scenario: Scenario
+    /// The seed in use (the scenario's, unless overridden).
+    public let seed: UInt64
+    /// When the run stops, in nanoseconds.
+    public let stopAt: Int64
+
+    let kernel: Kernel
+    let profile: PlatformProfile
+    let recorder: TraceRecorder
+    var storage = SavedState()
+    private let makeDelegate: @Sendable () -> any UIApplicationDelegate
+    private(set) var process: AppProcess?
+    private var processCount = 0
+    private var terminations: [TerminationReason] = []
+    private var deviceLocked: Bool
+    private var appWasInFrontWhenLocked = false
+    private var closedInAppSwitcher = false
+    private var hasRun = false
+
+    /// Creates a simulation of `scenario`.
+    ///
+    /// - Parameters:
+    ///   - seed: Replaces the scenario's seed.
+    ///   - stopAt: Replaces the scenario's stop time, in nanoseconds.
+    ///   - app: The app's code in Swift; by default, the scenario's actions.
+    public init(
+        scenario: Scenario, seed: UInt64? = nil, stopAt: Int64? = nil, options: Options = Options(),
+        app: (@Sendable () -> any UIApplicationDelegate)? = nil
+    ) {
+        self.scenario = scenario
+        self.seed = seed ?? scenario.seed
+        self.stopAt = stopAt ?? scenario.stopAt
+        self.profile = scenario.profile
+        self.kernel = Kernel(seed: self.seed, limits: options.limits)
+        self.recorder = TraceRecorder(retention: options.retention, sink: options.traceSink)
+        self.deviceLocked = scenario.startsLocked
+        let definition = scenario.app
+        self.makeDelegate = app ?? { ScenarioApp(definition: definition) }
+    }
+
+    // MARK: Trace
+
+    func trace(_ kind: String, _ fields: [(String, TraceValue)]) {
+        guard !kernel.isShutDown else { return }
+        recorder.record(kind, at: kernel.now.nanoseconds, fields)
+    }
+
+    func diagnose(_ rule: Rule, process: Int?, subject: String, message: String) {
+        guard !kernel.isShutDown else { return }
+        recorder.report(Diagnostic(rule: rule, time: kernel.now.nanoseconds, process: process, subject: subject, message: message))
+    }
+
+    func processEnded(_ process: AppProcess) {
+        if case .terminated(let reason) = process.state { terminations.append(reason) }
+    }
+
+    // MARK: Running
+
+    /// Runs the scenario to its stop time and returns what happened. A simulation runs once.
+    public func run() -> SimulationResult {
+        precondition(!hasRun, "a Simulation runs once; create a new one to run again")
+        hasRun = true
+        var header: [(String, TraceValue)] = [
+            ("scenario", .string(scenario.name)), ("seed", .string(String(seed))),
+            ("profile", .string(profile.name.rawValue)), ("version", .string(BGSimVersion.current)),
+            ("stopAt", .int(stopAt)), ("bundleIdentifier", .string(scenario.app.bundleIdentifier)),
+        ]
+        for key in PlatformProfile.Key.allCases {
+            header.append(("profile." + key.rawValue, .int(profile[key])))
+        }
+        trace("run.start", header)
+        trace("device.state", [("locked", .bool(deviceLocked))])
+        for entry in scenario.timeline {
+            kernel.schedule(at: VirtualInstant(nanoseconds: entry.at)) { [self] in
+                perform(entry)
+            }
+        }
+
+        var ending = SimulationResult.Ending.completed
+        switch kernel.run(until: VirtualInstant(nanoseconds: stopAt)) {
+        case .idle, .deadlineReached:
+            break
+        case .stalled(let report):
+            if process?.state == .suspended {
+                break  // A suspended app's code waits for the app to run again: that is not a stall.
+            }
+            ending = .stalled(report)
+            for task in report.tasks {
+                diagnose(
+                    Rules.handlerStalled, process: process?.number, subject: "task \"\(task.name)\"",
+                    message: "\"\(task.name)\" never finished: it waits for "
+                        + (task.waitingFor ?? "something outside the simulation (a real sleep, a detached task, or a continuation never resumed)"))
+            }
+        case .limitExceeded(_, let message):
+            ending = .limitExceeded(message)
+            trace("run.limitExceeded", [("message", .string(message))])
+        }
+        let foreign = kernel.executor.foreignEnqueueCount
+        if foreign > 0 {
+            diagnose(
+                Rules.foreignThreadWork, process: process?.number, subject: "simulated async code",
+                message: "\(foreign) resumption(s) arrived from a thread outside the simulation and were not run")
+        }
+        let endTime = kernel.now.nanoseconds
+        var endFields: [(String, TraceValue)] = [
+            ("state", .string(process?.state.name ?? AppState.notRunning.name)),
+            ("diagnostics", .int(Int64(recorder.diagnostics.count))),
+        ]
+        switch ending {
+        case .completed: endFields.append(("ending", "completed"))
+        case .stalled: endFields.append(("ending", "stalled"))
+        case .limitExceeded: endFields.append(("ending", "limitExceeded"))
+        }
+        trace("run.end", endFields)
+        kernel.shutDown()
+
+        let finalState = process?.state ?? .notRunning
+        var result = SimulationResult(
+            scenarioName: scenario.name, seed: seed, profile: profile, stopAt: stopAt, endTime: endTime,
+            ending: ending, events: recorder.events, eventCount: recorder.count, diagnostics: recorder.diagnostics,
+            expectations: [], terminations: terminations, saved: storage, finalState: finalState,
+            fingerprint: recorder.fingerprint, kernelEventCount: kernel.eventCount)
+        result.expectations = scenario.expectations.check(against: result)
+        return result
+    }
+
+    // MARK: The person and the device
+
+    private func perform(_ entry: TimelineEntry) {
+        var fields: [(String, TraceValue)] = [("action", .string(entry.action.name))]
+        if let note = entry.note { fields.append(("note", .string(note))) }
+        if case .tap(let action) = entry.action { fields.append(("run", .string(action))) }
+        trace("user.action", fields)
+        switch entry.action {
+        case .launch:
+            openApp(cause: "launch")
+        case .returnToApp:
+            openApp(cause: "returnToApp")
+        case .backgroundLaunch:
+            if let process, !process.state.isTerminated {
+                ignored("the app is already running")
+            } else if closedInAppSwitcher {
+                ignored("the person closed the app in the app switcher; no background launch until they open it again")
+            } else {
+                startProcess(into: .background, cause: "backgroundLaunch")
+            }
+        case .goHome:
+            guard let process, process.state.isForeground || process.state == .launching(into: .foreground) else {
+                return ignored("the app is not in the foreground")
+            }
+            process.enterBackground(cause: "goHome")
+        case .lock:
+            guard !deviceLocked else { return ignored("the device is already locked") }
+            deviceLocked = true
+            trace("device.state", [("locked", .bool(true))])
+            appWasInFrontWhenLocked = process.map { $0.state.isForeground || $0.state == .launching(into: .foreground) } ?? false
+            if appWasInFrontWhenLocked { process?.enterBackground(cause: "lock") }
+        case .unlock:
+            guard deviceLocked else { return ignored("the device is not locked") }
+            deviceLocked = false
+            trace("device.state", [("locked", .bool(false))])
+            if appWasInFrontWhenLocked { openApp(cause: "unlock") }
+            appWasInFrontWhenLocked = false
+        case .swipeAway:
+            guard let process, !process.state.isTerminated, process.state != .notRunning else {
+                return ignored("the app is not in the app switcher")
+            }
+            closedInAppSwitcher = true
+            process.resignActive(cause: "appSwitcher")
+            process.terminate(.userSwipedAway, message: "the person closed the app in the app switcher")
+        case .memoryPressure:
+            process?.memoryPressure()
+        case .openControlCenter:
+            process?.resignActive(cause: "controlCenter")
+        case .closeControlCenter:
+            process?.becomeActive(cause: "controlCenter")
+        case .tap(let action):
+            guard let process else { return ignored("the app is not running") }
+            process.performUserAction(action)
+        }
+    }
+
+    private func openApp(cause: String) {
+        if deviceLocked { return ignored("the device is locked") }
+        closedInAppSwitcher = false
+        if let process, !process.state.isTerminated {
+            if process.state.isForeground { return ignored("the app is already in the foreground") }
+            process.enterForeground(cause: cause)
+        } else {
+            startProcess(into: .foreground, cause: cause)
+        }
+    }
+
+    private func startProcess(into destination: AppState.LaunchDestination, cause: String) {
+        processCount += 1
+        let process = AppProcess(number: processCount, simulation: self, delegate: makeDelegate())
+        self.process = process
+        process.launch(into: destination, cause: cause)
+    }
+
+    private func ignored(_ why: String) {
+        trace("user.actionIgnored", [("why", .string(why))])
+    }
+}

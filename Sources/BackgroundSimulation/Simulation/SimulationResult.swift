@@ -1,0 +1,55 @@
+import SimulationKernel
+
+/// Everything a run produced: the trace, the diagnostics, the outcome, and the fingerprint.
+public struct SimulationResult: Sendable {
+    /// How the run ended.
+    public enum Ending: Sendable, Hashable {
+        /// The run reached its stop time (or ran out of things to do before it).
+        case completed
+        /// App code was still waiting when nothing else could happen.
+        case stalled(StallReport)
+        /// A run limit stopped a runaway run.
+        case limitExceeded(String)
+    }
+
+    /// The scenario's name.
+    public var scenarioName: String
+    /// The seed used.
+    public var seed: UInt64
+    /// The platform profile modelled.
+    public var profile: PlatformProfile
+    /// The instant the run was asked to stop at, in nanoseconds.
+    public var stopAt: Int64
+    /// The instant the run ended, in nanoseconds.
+    public var endTime: Int64
+    /// How the run ended.
+    public var ending: Ending
+    /// The trace, if it was kept.
+    public var events: [TraceEvent]
+    /// The number of trace events written (kept or not).
+    public var eventCount: Int
+    /// Every breach of a rule, in time order.
+    public var diagnostics: [Diagnostic]
+    /// Each expectation of the scenario and whether it held.
+    public var expectations: [ExpectationResult]
+    /// How each app process ended, in order.
+    public var terminations: [TerminationReason]
+    /// What the app saved.
+    public var saved: SavedState
+    /// The app's state when the run ended.
+    public var finalState: AppState
+    /// The FNV-1a hash of the trace's canonical bytes.
+    public var fingerprint: Fingerprint
+    /// How many kernel events ran (a cost measure; not part of the trace).
+    public var kernelEventCount: Int
+
+    /// Whether every expectation held and the run ended normally.
+    public var passed: Bool {
+        ending == .completed && expectations.allSatisfy(\.passed)
+    }
+
+    /// The most severe diagnostic, if any.
+    public var maximumSeverity: Severity? {
+        diagnostics.map(\.severity).max()
+    }
+}

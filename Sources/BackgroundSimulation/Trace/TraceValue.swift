@@ -1,0 +1,30 @@
+/// A value in a trace event: the trace writes integers, strings and booleans only, never floating point.
+public enum TraceValue: Sendable, Hashable {
+    case int(Int64)
+    case string(String)
+    case bool(Bool)
+
+    /// The string, if this is one.
+    public var string: String? {
+        if case .string(let value) = self { value } else { nil }
+    }
+
+    /// The integer, if this is one.
+    public var int: Int64? {
+        if case .int(let value) = self { value } else { nil }
+    }
+
+    func append(to output: inout String) {
+        switch self {
+        case .int(let value): output.append(String(value))
+        case .string(let value): JSONText.appendString(value, to: &output)
+        case .bool(let value): output.append(value ? "true" : "false")
+        }
+    }
+}
+
+extension TraceValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}

@@ -178,12 +178,12 @@ public final class Kernel: @unchecked Sendable {
             case .wake(let waiter): waiter.resume()
             }
         }
-        if let deadline, deadline > now, tasks.isEmpty {
-            now = deadline
-            return .deadlineReached
-        }
-        if let report = stallReport() { return .stalled(report) }
-        return .idle
+        // Nothing is left before the deadline: the clock moves to it either way, so that
+        // `now` after `run(until:)` is the deadline unless a limit stopped the run.
+        let report = stallReport()
+        if let deadline, deadline > now { now = deadline }
+        if let report { return .stalled(report) }
+        return deadline == nil ? .idle : .deadlineReached
     }
 
     private func drainJobs() -> RunEnd? {

@@ -2,7 +2,7 @@
 public enum RunEnd: Sendable, Hashable {
     /// Nothing was left to do and no simulated task was waiting.
     case idle
-    /// The run reached the instant it was asked to stop at.
+    /// The run reached the instant it was asked to stop at (or ran out of events before it; the clock moves to it anyway).
     case deadlineReached
     /// Nothing was left to do, but simulated tasks had not returned: they wait for something that never comes.
     case stalled(StallReport)

@@ -1,0 +1,26 @@
+/// Small text layout helpers shared by the terminal renderers.
+public enum TextLayout {
+    /// `prefix` then `text`, wrapped at word boundaries to `width` columns, continuation lines indented under the text.
+    public static func wrap(_ prefix: String, _ text: String, width: Int) -> String {
+        let room = max(20, width - prefix.count)
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty && current.count + 1 + word.count > room {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = current.isEmpty ? String(word) : current + " " + word
+            }
+        }
+        lines.append(current)
+        return prefix + lines.joined(separator: "\n" + String(repeating: " ", count: prefix.count))
+    }
+
+    /// `text` padded with spaces to `width` columns, on the right (or the left).
+    public static func pad(_ text: String, to width: Int, left: Bool = false) -> String {
+        guard text.count < width else { return text }
+        let spaces = String(repeating: " ", count: width - text.count)
+        return left ? spaces + text : text + spaces
+    }
+}

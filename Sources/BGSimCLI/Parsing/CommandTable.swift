@@ -1,0 +1,119 @@
+// The one place where bgsim's subcommands are declared. To add a subcommand:
+// add its case to `Invocation`, declare its `CommandSpec` below, and list it
+// in `ToolSpec.bgsim.commands`. Parsing, help and the tests follow the table.
+
+extension ToolSpec {
+    /// The `bgsim` command line.
+    static let bgsim = ToolSpec(
+        name: "bgsim",
+        abstract: "A deterministic simulator of iOS background execution.",
+        discussion: """
+            Runs an app's background-work logic against a model of iOS on a virtual \
+            clock: app launches and suspension, background task budgets, \
+            BGTaskScheduler, background URLSession and silent push. The same \
+            scenario and seed always give a byte-identical trace.
+            """,
+        shortcuts: [
+            Shortcut(option: OptionSpec("--version", kind: .flag, help: "Show the version."), command: "version"),
+            Shortcut(option: .help, command: "help"),
+        ],
+        commands: [.run, .validate, .help, .version],
+        defaultArguments: ["help"]
+    )
+}
+
+extension CommandSpec {
+    static let run = CommandSpec(
+        name: "run",
+        abstract: "Run a scenario and print its timeline.",
+        discussion: """
+            Simulates the scenario on a virtual clock and prints when the app was \
+            launched, suspended, expired or killed, and which platform rules it broke. \
+            The same scenario, seed and bgsim version always give the same output.
+            """,
+        positionals: [
+            PositionalSpec("scenario", help: "The scenario file (JSON) to run."),
+        ],
+        options: [
+            OptionSpec(
+                "--seed", kind: .value(name: "seed"),
+                help: "The seed for the run's random choices, a decimal integer from 0 to \(UInt64.max). "
+                    + "Without it the scenario's own seed is used."),
+            OptionSpec(
+                "--until", kind: .value(name: "duration"),
+                help: "Stop after this much virtual time, for example 90s, 10m, 1h30m or 250ms. "
+                    + "Without it the run goes to the scenario's end."),
+            OptionSpec(
+                "--trace", kind: .value(name: "path"),
+                help: "Also write the full trace to this file."),
+            OptionSpec(
+                "--format", kind: .value(name: "format"),
+                help: "How to print the outcome.",
+                choices: OutputFormat.allCases.map(\.rawValue), defaultValue: OutputFormat.text.rawValue),
+        ],
+        examples: [
+            Example(
+                commandLine: "bgsim run Scenarios/app-refresh.json",
+                abstract: "Run a scenario with its own seed and print the timeline."),
+            Example(
+                commandLine: "bgsim run Scenarios/app-refresh.json --seed 42 --until 1h30m",
+                abstract: "Replay seed 42 and stop after 90 minutes of virtual time."),
+            Example(
+                commandLine: "bgsim run Scenarios/app-refresh.json --format json --trace trace.jsonl",
+                abstract: "Print the outcome as JSON and keep the full trace."),
+        ],
+        build: { (arguments) throws(UsageError) in
+            .run(RunOptions(
+                scenarioPath: try arguments.required("scenario"),
+                seed: try arguments.unsignedInteger("--seed"),
+                until: try arguments.duration("--until"),
+                tracePath: arguments.value("--trace"),
+                format: try arguments.choice("--format", as: OutputFormat.self) ?? .text))
+        }
+    )
+
+    static let validate = CommandSpec(
+        name: "validate",
+        abstract: "Check scenario files without running them.",
+        discussion: """
+            Reads each scenario and reports every problem it finds, with the file, \
+            the place in it and what to write instead.
+            """,
+        positionals: [
+            PositionalSpec("scenario", arity: .oneOrMore, help: "The scenario files (JSON) to check."),
+        ],
+        examples: [
+            Example(
+                commandLine: "bgsim validate Scenarios/app-refresh.json",
+                abstract: "Check one scenario."),
+            Example(
+                commandLine: "bgsim validate Scenarios/app-refresh.json Scenarios/silent-push.json",
+                abstract: "Check several scenarios at once."),
+        ],
+        build: { (arguments) throws(UsageError) in
+            .validate(ValidateOptions(scenarioPaths: arguments.values(of: "scenario")))
+        }
+    )
+
+    static let help = CommandSpec(
+        name: "help",
+        abstract: "Show help for bgsim or one of its subcommands.",
+        positionals: [
+            PositionalSpec(
+                "subcommand", arity: .optional,
+                help: "The subcommand to describe; without it, an overview of bgsim."),
+        ],
+        examples: [
+            Example(commandLine: "bgsim help run", abstract: "Show the options of bgsim run."),
+        ],
+        build: { (arguments) throws(UsageError) in
+            .help(command: try arguments.commandName("subcommand"))
+        }
+    )
+
+    static let version = CommandSpec(
+        name: "version",
+        abstract: "Show the version of bgsim.",
+        build: { (_) throws(UsageError) in .version }
+    )
+}

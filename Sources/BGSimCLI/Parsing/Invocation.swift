@@ -1,0 +1,15 @@
+/// What a `bgsim` command line asks for, once parsed.
+///
+/// `ArgumentParser.parse(_:)` produces one; the executable switches over it.
+/// Help and version are ordinary invocations rather than errors so that the
+/// tool can print them to standard output and exit with status 0.
+public enum Invocation: Equatable, Sendable {
+    /// `bgsim run <scenario> ...`: run one scenario and print its outcome.
+    case run(RunOptions)
+    /// `bgsim validate <scenario> ...`: check scenario files without running them.
+    case validate(ValidateOptions)
+    /// Help for the tool (`command` is `nil`) or for one subcommand, by name.
+    case help(command: String?)
+    /// `bgsim --version` or `bgsim version`.
+    case version
+}

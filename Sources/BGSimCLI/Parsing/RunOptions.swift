@@ -1,0 +1,28 @@
+/// The options of `bgsim run`.
+public struct RunOptions: Equatable, Sendable {
+    /// The scenario file to run, as given on the command line.
+    public var scenarioPath: String
+    /// The seed for the run's random choices; `nil` keeps the scenario's own seed.
+    public var seed: UInt64?
+    /// Where to stop the run, in nanoseconds of virtual time; `nil` runs to the scenario's end.
+    public var until: Int64?
+    /// A file to write the full trace to, in addition to the normal output.
+    public var tracePath: String?
+    /// How to print the outcome.
+    public var format: OutputFormat
+
+    /// Creates run options; everything but the scenario has the command line's default.
+    public init(
+        scenarioPath: String,
+        seed: UInt64? = nil,
+        until: Int64? = nil,
+        tracePath: String? = nil,
+        format: OutputFormat = .text
+    ) {
+        self.scenarioPath = scenarioPath
+        self.seed = seed
+        self.until = until
+        self.tracePath = tracePath
+        self.format = format
+    }
+}

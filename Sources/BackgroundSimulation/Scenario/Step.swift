@@ -69,7 +69,7 @@ extension Step: Decodable {
             let c = try keys("id", "name", "onExpiration")
             self = .beginBackgroundTask(
                 variable: try c.required(String.self, "id"), name: try c.optional(String.self, "name"),
-                onExpiration: try c.optional(ExpirationBehavior.self, "onExpiration") ?? .steps([]))
+                onExpiration: try c.optional(ExpirationBehavior.self, "onExpiration") ?? .noHandler)
         case "endBackgroundTask":
             let c = try keys("id")
             self = .endBackgroundTask(variable: try c.optional(String.self, "id"))

@@ -24,6 +24,9 @@ public struct TerminalTimeline: Sendable {
         ("suspended", "░", "suspended"),
     ]
 
+    /// Which state wins a column shared by several, parallel to `stateGlyphs`.
+    static let drawingPriority = [3, 3, 2, 2, 4, 1]
+
     /// Renders the story and lanes of `timeline`.
     public func render(_ timeline: Timeline) -> String {
         var lines: [String] = []
@@ -63,11 +66,19 @@ public struct TerminalTimeline: Sendable {
         lines.append(TextLayout.pad("Lanes", to: labelWidth) + "   " + axisLabel + " " + String(repeating: "─", count: fill) + " " + axisEnd)
         for process in timeline.processes {
             var row = [Character](repeating: " ", count: columns)
+            var rank = [Int](repeating: -1, count: columns)
             for segment in process.segments {
-                let glyph = Self.stateGlyphs.first { $0.state == segment.state }?.glyph ?? "?"
+                // A column covers many seconds: show the state that matters most within it,
+                // so a few seconds in the background are not hidden by hours of suspension.
+                let index = Self.stateGlyphs.firstIndex { $0.state == segment.state }
+                let glyph = index.map { Self.stateGlyphs[$0].glyph } ?? "?"
+                let priority = index.map { Self.drawingPriority[$0] } ?? 0
                 let first = column(segment.start)
                 let last = max(first, column(max(segment.start, segment.end - 1)))
-                for index in first...last { row[index] = glyph }
+                for cell in first...last where priority > rank[cell] {
+                    row[cell] = glyph
+                    rank[cell] = priority
+                }
             }
             if process.termination != nil, let lastSegment = process.segments.last {
                 row[min(columns - 1, column(lastSegment.end))] = "╳"

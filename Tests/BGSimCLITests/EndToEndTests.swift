@@ -1,3 +1,4 @@
+import BackgroundSimulation
 import BGSimCLI
 import Foundation
 import Testing
@@ -69,6 +70,18 @@ import Testing
         }
         // Only the finished file is left: no temporary file beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["trace.jsonl"])
+    }
+
+    @Test func rulesListsEveryRuleOnce() throws {
+        let text = runTool(["rules"])
+        #expect(text.status == 0)
+        for rule in Rules.all {
+            #expect(text.out.components(separatedBy: "\(rule.id)  \(rule.name)").count == 2)
+        }
+        let json = runTool(["rules", "--format", "json"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+        #expect(array.compactMap { $0["id"] as? String } == Rules.all.map(\.id))
+        #expect(runTool(["rules", "--format", "yaml"]).status == 64)
     }
 
     @Test func versionAndHelp() {

@@ -9,15 +9,15 @@ extension ToolSpec {
         abstract: "A deterministic simulator of iOS background execution.",
         discussion: """
             Runs an app's background-work logic against a model of iOS on a virtual \
-            clock: app launches and suspension, background task budgets, \
-            BGTaskScheduler, background URLSession and silent push. The same \
-            scenario and seed always give a byte-identical trace.
+            clock: launches, suspension and termination, beginBackgroundTask budgets, \
+            expiration handlers and the watchdog. The same scenario and seed always \
+            give a byte-identical trace.
             """,
         shortcuts: [
             Shortcut(option: OptionSpec("--version", kind: .flag, help: "Show the version."), command: "version"),
             Shortcut(option: .help, command: "help"),
         ],
-        commands: [.run, .validate, .help, .version],
+        commands: [.run, .validate, .rules, .help, .version],
         defaultArguments: ["help"]
     )
 }
@@ -53,13 +53,13 @@ extension CommandSpec {
         ],
         examples: [
             Example(
-                commandLine: "bgsim run Scenarios/app-refresh.json",
+                commandLine: "bgsim run Scenarios/save-on-background.json",
                 abstract: "Run a scenario with its own seed and print the timeline."),
             Example(
-                commandLine: "bgsim run Scenarios/app-refresh.json --seed 42 --until 1h30m",
+                commandLine: "bgsim run Scenarios/save-on-background.json --seed 42 --until 1h30m",
                 abstract: "Replay seed 42 and stop after 90 minutes of virtual time."),
             Example(
-                commandLine: "bgsim run Scenarios/app-refresh.json --format json --trace trace.jsonl",
+                commandLine: "bgsim run Scenarios/save-on-background.json --format json --trace trace.jsonl",
                 abstract: "Print the outcome as JSON and keep the full trace."),
         ],
         build: { (arguments) throws(UsageError) in
@@ -84,14 +84,36 @@ extension CommandSpec {
         ],
         examples: [
             Example(
-                commandLine: "bgsim validate Scenarios/app-refresh.json",
+                commandLine: "bgsim validate Scenarios/save-on-background.json",
                 abstract: "Check one scenario."),
             Example(
-                commandLine: "bgsim validate Scenarios/app-refresh.json Scenarios/silent-push.json",
+                commandLine: "bgsim validate Scenarios/save-on-background.json Scenarios/expiration-ends-async.json",
                 abstract: "Check several scenarios at once."),
         ],
         build: { (arguments) throws(UsageError) in
             .validate(ValidateOptions(scenarioPaths: arguments.values(of: "scenario")))
+        }
+    )
+
+    static let rules = CommandSpec(
+        name: "rules",
+        abstract: "List the platform rules bgsim checks.",
+        discussion: """
+            Prints every diagnostic rule with its stable identifier, severity, what it \
+            checks, how to fix it, and where the platform documents it.
+            """,
+        options: [
+            OptionSpec(
+                "--format", kind: .value(name: "format"),
+                help: "How to print the catalog.",
+                choices: OutputFormat.allCases.map(\.rawValue), defaultValue: OutputFormat.text.rawValue),
+        ],
+        examples: [
+            Example(commandLine: "bgsim rules", abstract: "List the rules."),
+            Example(commandLine: "bgsim rules --format json", abstract: "List the rules as JSON, for tools."),
+        ],
+        build: { (arguments) throws(UsageError) in
+            .rules(format: try arguments.choice("--format", as: OutputFormat.self) ?? .text)
         }
     )
 

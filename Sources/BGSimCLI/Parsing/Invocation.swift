@@ -8,6 +8,8 @@ public enum Invocation: Equatable, Sendable {
     case run(RunOptions)
     /// `bgsim validate <scenario> ...`: check scenario files without running them.
     case validate(ValidateOptions)
+    /// `bgsim rules`: print the catalog of diagnostic rules.
+    case rules(format: OutputFormat)
     /// Help for the tool (`command` is `nil`) or for one subcommand, by name.
     case help(command: String?)
     /// `bgsim --version` or `bgsim version`.

@@ -22,6 +22,8 @@ public enum BGSimTool {
             return RunCommand(options: options, arguments: arguments).execute(console: console)
         case .validate(let options):
             return ValidateCommand(options: options).execute(console: console)
+        case .rules(let format):
+            return RulesCommand(format: format).execute(console: console)
         }
     }
 }

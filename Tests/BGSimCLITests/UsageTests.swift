@@ -116,6 +116,7 @@ struct UsageTests {
         switch invocation {
         case .run: "run"
         case .validate: "validate"
+        case .rules: "rules"
         case .help: "help"
         case .version: "version"
         }

@@ -87,8 +87,8 @@ extension CommandSpec {
                 commandLine: "bgsim validate Scenarios/save-on-background.json",
                 abstract: "Check one scenario."),
             Example(
-                commandLine: "bgsim validate Scenarios/save-on-background.json Scenarios/expiration-ends-async.json",
-                abstract: "Check several scenarios at once."),
+                commandLine: "bgsim validate Scenarios/*.json",
+                abstract: "Check every sample scenario (the shell expands the pattern)."),
         ],
         build: { (arguments) throws(UsageError) in
             .validate(ValidateOptions(scenarioPaths: arguments.values(of: "scenario")))

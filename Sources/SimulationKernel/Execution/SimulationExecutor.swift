@@ -22,6 +22,7 @@ import Darwin
 public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     private struct State {
         var ready: [UnownedJob] = []
+        /// The thread allowed to enqueue: the loop's during a run, the spawning thread during `spawn`.
         var owner: pthread_t?
         var foreignEnqueues = 0
         var quarantined: [UnownedJob] = []
@@ -37,12 +38,14 @@ public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         let job = UnownedJob(job)
         let current = pthread_self()
         state.withLock { state in
-            if let owner = state.owner, pthread_equal(owner, current) == 0 {
+            // Between runs no simulated code runs, so any enqueue then comes from outside
+            // (a real timer firing, detached work finishing): its timing is the machine's, not the seed's.
+            guard let owner = state.owner, pthread_equal(owner, current) != 0 else {
                 state.foreignEnqueues += 1
                 state.quarantined.append(job)
-            } else {
-                state.ready.append(job)
+                return
             }
+            state.ready.append(job)
         }
     }
 
@@ -51,24 +54,39 @@ public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         state.withLock { $0.foreignEnqueues }
     }
 
-    /// Whether the calling thread is the one running the loop (or no loop runs).
+    /// Whether the calling thread is the one running the loop.
     public var isOnLoopThread: Bool {
         let current = pthread_self()
         return state.withLock { state in
-            guard let owner = state.owner else { return true }
+            guard let owner = state.owner else { return false }
             return pthread_equal(owner, current) != 0
         }
     }
 
-    /// Marks the calling thread as the loop's until `endRun()`.
-    func beginRun() {
+    /// Accepts enqueues from the calling thread only, until `endRun()`: a run, or a spawn between runs.
+    ///
+    /// Returns whether the calling thread already owned the executor, so nested calls can keep it.
+    @discardableResult
+    func beginRun() -> Bool {
         let current = pthread_self()
-        state.withLock { $0.owner = current }
+        return state.withLock { state in
+            if let owner = state.owner, pthread_equal(owner, current) != 0 { return true }
+            state.owner = current
+            return false
+        }
     }
 
-    /// Forgets the loop thread: later enqueues are accepted from any thread until the next run.
+    /// Accepts no more enqueues until the next `beginRun()`: whatever arrives meanwhile is quarantined.
     func endRun() {
         state.withLock { $0.owner = nil }
+    }
+
+    /// Moves quarantined jobs to the ready queue, so that a shut-down run's tasks can unwind.
+    func releaseQuarantine() {
+        state.withLock { state in
+            state.ready.append(contentsOf: state.quarantined)
+            state.quarantined.removeAll()
+        }
     }
 
     /// Whether a job is ready to run.

@@ -13,8 +13,8 @@ public final class TaskContext: @unchecked Sendable {
     public let gate: (any ExecutionGate)?
     /// When the task was spawned.
     public let spawnedAt: VirtualInstant
-    /// The wait the task is suspended in, if any. Touched only on the loop thread.
-    var currentWait: Waiter?
+    /// The waits the task (and its child tasks, which share the context) are suspended in. Loop thread only.
+    var currentWaits: [Waiter] = []
     var handle: Task<Void, Never>?
 
     init(kernel: Kernel, identifier: UInt64, name: String, gate: (any ExecutionGate)?, spawnedAt: VirtualInstant) {

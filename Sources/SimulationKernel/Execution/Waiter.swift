@@ -22,6 +22,7 @@ public final class Waiter: @unchecked Sendable {
     public let gate: (any ExecutionGate)?
     let context: TaskContext?
     private let phase = Mutex(Phase.pending)
+    private let pendingError = Mutex<(any Error)?>(nil)
 
     init(reason: String, context: TaskContext?) {
         self.reason = reason
@@ -41,7 +42,7 @@ public final class Waiter: @unchecked Sendable {
             return .none
         }
         switch early {
-        case .none: context?.currentWait = self
+        case .none: context?.currentWaits.append(self)
         case .some(.none): continuation.resume()
         case .some(.some(let error)): continuation.resume(throwing: error)
         }
@@ -59,16 +60,23 @@ public final class Waiter: @unchecked Sendable {
 
     /// Lets the task continue, once its gate admits it (for example when its app process is not suspended).
     public func resume() {
-        if let gate {
+        // After shut-down nothing is recorded and every task must unwind: gates no longer hold anyone.
+        if let gate, context?.kernel.isShutDown != true {
             gate.admit(self)
         } else {
             resumeNow()
         }
     }
 
+    /// Ends the wait with `error`, once the gate admits the task (cancellation takes this path).
+    public func resume(throwing error: any Error) {
+        pendingError.withLock { $0 = error }
+        resume()
+    }
+
     /// Lets the task continue at once, bypassing its gate. Gates call this when they admit a waiter.
     public func resumeNow() {
-        finish(with: nil)
+        finish(with: pendingError.withLock { $0 })
     }
 
     /// Makes the task's wait throw `error`.
@@ -90,7 +98,7 @@ public final class Waiter: @unchecked Sendable {
             }
         }
         guard let continuation else { return }
-        if context?.currentWait === self { context?.currentWait = nil }
+        context?.currentWaits.removeAll { $0 === self }
         if let error {
             continuation.resume(throwing: error)
         } else {

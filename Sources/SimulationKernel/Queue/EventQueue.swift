@@ -59,6 +59,11 @@ public struct EventQueue<Payload> {
         return first
     }
 
+    /// Calls `body` with the sequence number of every queued event, in no particular order.
+    public func forEachSequence(_ body: (UInt64) -> Void) {
+        for entry in heap { body(entry.sequence) }
+    }
+
     /// Removes every event.
     public mutating func removeAll() {
         heap.removeAll(keepingCapacity: true)

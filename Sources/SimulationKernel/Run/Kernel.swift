@@ -63,6 +63,7 @@ public final class Kernel: @unchecked Sendable {
     /// Runs `action` at `instant` (or now, if `instant` is past).
     @discardableResult
     public func schedule(at instant: VirtualInstant, _ action: @escaping () -> Void) -> EventHandle {
+        if isShutDown { return EventHandle(sequence: .max) }
         let time = max(instant.nanoseconds, now.nanoseconds)
         return EventHandle(sequence: queue.push(.call(action), at: time))
     }
@@ -84,7 +85,15 @@ public final class Kernel: @unchecked Sendable {
     /// The event stays in the heap and is discarded when it reaches the front,
     /// without moving the clock: to the run it is as if it was never scheduled.
     public func cancel(_ handle: EventHandle) {
-        if handle.sequence < queue.upcomingSequence { cancelledEvents.insert(handle.sequence) }
+        guard handle.sequence < queue.upcomingSequence else { return }
+        cancelledEvents.insert(handle.sequence)
+        // Cancelling an event that already ran leaves a tombstone nothing will remove:
+        // sweep them when they outnumber the queue, so long runs stay flat in memory.
+        if cancelledEvents.count > 1024 && cancelledEvents.count > 2 * queue.count {
+            var pending = Set<UInt64>(minimumCapacity: queue.count)
+            queue.forEachSequence { pending.insert($0) }
+            cancelledEvents.formIntersection(pending)
+        }
     }
 
     // MARK: Tasks
@@ -101,12 +110,16 @@ public final class Kernel: @unchecked Sendable {
             kernel: self, identifier: nextTaskIdentifier, name: name, gate: gate, spawnedAt: now)
         nextTaskIdentifier += 1
         tasks[context.identifier] = context
+        // Creating the task enqueues its first job on this thread; between runs the executor
+        // accepts it only because this thread owns it for the moment.
+        let ownedAlready = executor.beginRun()
         context.handle = Task(executorPreference: executor) { [self] in
             await TaskContext.$current.withValue(context) {
                 await body()
             }
             taskFinished(context)
         }
+        if !ownedAlready { executor.endRun() }
         return context
     }
 
@@ -126,7 +139,8 @@ public final class Kernel: @unchecked Sendable {
                 register(waiter)
             }
         } onCancel: {
-            waiter.fail(CancellationError())
+            // Through the gate: a suspended app's code does not run its catch block until the app runs again.
+            waiter.resume(throwing: CancellationError())
         }
     }
 
@@ -147,6 +161,7 @@ public final class Kernel: @unchecked Sendable {
     ///
     /// May be called again to continue a run to a later deadline.
     public func run(until deadline: VirtualInstant? = nil) -> RunEnd {
+        if isShutDown { return .idle }
         executor.beginRun()
         defer { executor.endRun() }
         while true {
@@ -223,7 +238,8 @@ public final class Kernel: @unchecked Sendable {
         guard !tasks.isEmpty else { return nil }
         let stalled = tasks.values.sorted { $0.identifier < $1.identifier }.map { context in
             StallReport.StalledTask(
-                name: context.name, spawnedAt: context.spawnedAt, waitingFor: context.currentWait?.reason)
+                name: context.name, spawnedAt: context.spawnedAt,
+                waitingFor: context.currentWaits.isEmpty ? nil : context.currentWaits.map(\.reason).joined(separator: " and "))
         }
         return StallReport(at: now, tasks: stalled)
     }
@@ -242,6 +258,8 @@ public final class Kernel: @unchecked Sendable {
         for context in live {
             context.cancel()
         }
+        // Jobs that arrived from other threads were never run; let them unwind now that nothing is recorded.
+        executor.releaseQuarantine()
         // Unwinding may run catch blocks; bound it like any other run.
         _ = executor.runReadyJobs(limit: max(1000, limits.maximumJobs - jobCount))
         queue.removeAll()

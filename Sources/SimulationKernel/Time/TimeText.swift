@@ -105,7 +105,7 @@ public enum TimeText {
         return sum
     }
 
-    /// Formats nanoseconds compactly for people: `250ms`, `5.000s`, `2m05.000s`, `1h02m`, `3d04h`.
+    /// Formats nanoseconds compactly for people, to the millisecond: `0.250s`, `5.000s`, `2m05.000s`, `1h02m00s`, `3d04h00m`.
     public static func format(nanoseconds: Int64) -> String {
         if nanoseconds < 0 { return "-" + format(nanoseconds: nanoseconds == .min ? .max : -nanoseconds) }
         if nanoseconds == .max { return "never" }
@@ -126,7 +126,7 @@ public enum TimeText {
         return "\(hours / 24)d\(pad(hours % 24, 2))h\(pad(minutes % 60, 2))m"
     }
 
-    /// Formats a duration the way scenario files write it, shortest exact form: `30s`, `1.5s`, `250ms`, `2h`.
+    /// Formats a duration the way scenario files write it, exactly, in the largest unit that divides it: `30s`, `1500ms`, `2h`.
     public static func formatExact(nanoseconds: Int64) -> String {
         if nanoseconds == 0 { return "0s" }
         for unit in units.reversed() where unit.name != "µs" && unit.name != "w" {

@@ -14,18 +14,16 @@ public struct TerminalTimeline: Sendable {
         self.maximumEntries = maximumEntries
     }
 
-    /// The glyph drawn for each app state.
-    public static let stateGlyphs: [(state: String, glyph: Character, meaning: String)] = [
-        ("launchingForeground", "▒", "launching"),
-        ("launchingBackground", "▒", "launching"),
-        ("foregroundActive", "█", "foreground"),
-        ("foregroundInactive", "▇", "inactive"),
-        ("background", "▓", "background"),
-        ("suspended", "░", "suspended"),
+    /// The glyph and drawing priority of each segment state (a column shows its highest-priority state).
+    static let segmentStyles: [String: (glyph: Character, priority: Int)] = [
+        "launchingForeground": ("▒", 3), "launchingBackground": ("▒", 3),
+        "foregroundActive": ("█", 2), "foregroundInactive": ("▇", 2),
+        "background": ("▓", 4), "suspended": ("░", 1),
+        "open": ("═", 1),
     ]
 
-    /// Which state wins a column shared by several, parallel to `stateGlyphs`.
-    static let drawingPriority = [3, 3, 2, 2, 4, 1]
+    /// The glyph of each mark kind.
+    static let markGlyphs: [String: Character] = ["expiring": "◇", "ended": "╡", "killed": "╳"]
 
     /// Renders the story and lanes of `timeline`.
     public func render(_ timeline: Timeline) -> String {
@@ -64,39 +62,28 @@ public struct TerminalTimeline: Sendable {
         let axisLabel = "0s"
         let fill = max(1, columns - axisLabel.count - axisEnd.count - 2)
         lines.append(TextLayout.pad("Lanes", to: labelWidth) + "   " + axisLabel + " " + String(repeating: "─", count: fill) + " " + axisEnd)
-        for process in timeline.processes {
+        for lane in timeline.lanes {
             var row = [Character](repeating: " ", count: columns)
             var rank = [Int](repeating: -1, count: columns)
-            for segment in process.segments {
+            for segment in lane.segments {
                 // A column covers many seconds: show the state that matters most within it,
                 // so a few seconds in the background are not hidden by hours of suspension.
-                let index = Self.stateGlyphs.firstIndex { $0.state == segment.state }
-                let glyph = index.map { Self.stateGlyphs[$0].glyph } ?? "?"
-                let priority = index.map { Self.drawingPriority[$0] } ?? 0
+                let style = Self.segmentStyles[segment.state] ?? (glyph: "?", priority: 0)
                 let first = column(segment.start)
                 let last = max(first, column(max(segment.start, segment.end - 1)))
-                for cell in first...last where priority > rank[cell] {
-                    row[cell] = glyph
-                    rank[cell] = priority
+                for cell in first...last where style.priority > rank[cell] {
+                    row[cell] = style.glyph
+                    rank[cell] = style.priority
                 }
             }
-            if process.termination != nil, let lastSegment = process.segments.last {
-                row[min(columns - 1, column(lastSegment.end))] = "╳"
+            for mark in lane.marks {
+                guard let glyph = Self.markGlyphs[mark.kind] else { continue }
+                let cell = mark.kind == "ended" ? max(0, column(max(0, mark.time - 1))) : column(mark.time)
+                // An end drawn on an expiration keeps the expiration visible.
+                if mark.kind == "ended" && row[cell] == "◇" { continue }
+                row[cell] = glyph
             }
-            lines.append(TextLayout.pad("app #\(process.number)", to: labelWidth) + "   " + trimmed(row))
-        }
-        for assertion in timeline.assertions {
-            var row = [Character](repeating: " ", count: columns)
-            let first = column(assertion.begin)
-            let last = max(first, column(max(assertion.begin, assertion.end - 1)))
-            for index in first...last { row[index] = "═" }
-            if let expiring = assertion.expirationHandlerAt { row[column(expiring)] = "◇" }
-            switch assertion.closing {
-            case .ended: row[last] = row[last] == "◇" ? "◇" : "╡"
-            case .killed: row[min(columns - 1, column(assertion.end))] = "╳"
-            case .open: break
-            }
-            lines.append(TextLayout.pad("task \(assertion.identifier)", to: labelWidth) + "   " + trimmed(row))
+            lines.append(TextLayout.pad(lane.title, to: labelWidth) + "   " + trimmed(row))
         }
         if !timeline.markers.isEmpty {
             var row = [Character](repeating: " ", count: columns)

@@ -66,11 +66,83 @@ public enum Rules {
         fix: "Use the simulation's clock instead of Task.sleep, and simulation.spawn (or Task(executorPreference:)) instead of Task.detached.",
         source: "SE-0417 task executor preference; bgsim determinism rules")
 
+    /// A task identifier not listed in Info.plist, or its background mode missing.
+    public static let taskIdentifierNotPermitted = Rule(
+        id: "BGS010", name: "taskIdentifierNotPermitted", severity: .error,
+        summary: "A BGTaskScheduler identifier is not in BGTaskSchedulerPermittedIdentifiers, or the background mode its task type needs is missing.",
+        fix: "List every task identifier in Info.plist's BGTaskSchedulerPermittedIdentifiers and add UIBackgroundModes fetch (refresh) or processing (processing).",
+        source: "Apple, BGTaskScheduler: register returns false and submit throws notPermitted")
+
+    /// `register` after the app finished launching: the app crashes.
+    public static let registeredAfterLaunch = Rule(
+        id: "BGS011", name: "registeredAfterLaunch", severity: .error,
+        summary: "A launch handler was registered after the app finished launching; the app crashed.",
+        fix: "Register every launch handler in application(_:didFinishLaunchingWithOptions:), before it returns.",
+        source: "NSInternalInconsistencyException: \"All launch handlers must be registered before application finishes launching\"")
+
+    /// `register` twice for one identifier: the app crashes.
+    public static let registeredTwice = Rule(
+        id: "BGS012", name: "registeredTwice", severity: .error,
+        summary: "A launch handler was registered twice for one identifier; the app crashed.",
+        fix: "Register each identifier exactly once per launch.",
+        source: "\"Launch handler for task with identifier <id> has already been registered\"")
+
+    /// The system launched the app for a request whose identifier has no registered handler.
+    public static let noLaunchHandler = Rule(
+        id: "BGS013", name: "noLaunchHandler", severity: .error,
+        summary: "The system launched the app for a pending task whose identifier this launch did not register; the app crashed.",
+        fix: "Register every identifier you submit on every launch, unconditionally, and keep the identifier the same across versions.",
+        source: "\"No launch handler registered for task with identifier <id>\"")
+
+    /// A task never called `setTaskCompleted` and used up its time.
+    public static let taskNeverCompleted = Rule(
+        id: "BGS014", name: "taskNeverCompleted", severity: .error,
+        summary: "A background task never called setTaskCompleted(success:); it used all its time and the app was killed.",
+        fix: "Call setTaskCompleted(success:) exactly once on every path, including in the expiration handler.",
+        source: "BGTask.h: the app keeps running until all the available time is consumed")
+
+    /// A task without an expiration handler ran out of time.
+    public static let noTaskExpirationHandler = Rule(
+        id: "BGS015", name: "noTaskExpirationHandler", severity: .warning,
+        summary: "A background task had no expiration handler when its time ran out; the system marked it complete and unsuccessful.",
+        fix: "Set task.expirationHandler first thing in the launch handler: cancel the work and call setTaskCompleted(success: false).",
+        source: "Apple, BGTask.expirationHandler")
+
+    /// `setTaskCompleted` called twice, or after the system completed the task.
+    public static let taskCompletedTwice = Rule(
+        id: "BGS016", name: "taskCompletedTwice", severity: .warning,
+        summary: "setTaskCompleted(success:) was called on a task that was already complete.",
+        fix: "Call setTaskCompleted(success:) exactly once: guard the work's completion and the expiration handler against each other.",
+        source: "Apple, BGTask.setTaskCompleted(success:)")
+
+    /// A refresh requested much sooner than the system will run one.
+    public static let refreshRequestedTooSoon = Rule(
+        id: "BGS017", name: "refreshRequestedTooSoon", severity: .warning,
+        summary: "An app refresh was requested to begin sooner than about 15 minutes; the system throttles it anyway.",
+        fix: "Set earliestBeginDate 15 minutes or more ahead, treat it as a hint, and do not reschedule more often.",
+        source: "Platform facts: refresh requests sooner than about 15 minutes are pointless and throttled")
+
+    /// A task ran out of time: its work does not fit the task type.
+    public static let taskExpired = Rule(
+        id: "BGS018", name: "taskExpired", severity: .warning,
+        summary: "A background task ran out of time before it completed: its work does not fit the time the task type gets.",
+        fix: "Keep refresh work to a few seconds; move long work to a BGProcessingTask or a background URLSession, and make it resumable.",
+        source: "BGAppRefreshTask: about 30 s (assumed); BGProcessingTask: minutes")
+
+    /// Main-actor code ran on a background queue.
+    public static let mainActorCodeOffMain = Rule(
+        id: "BGS019", name: "mainActorCodeOffMain", severity: .error,
+        summary: "Code that must run on the main actor ran in a launch handler registered with a background queue.",
+        fix: "Register with using: .main, or hop to the main actor (await MainActor.run) before touching UI state.",
+        source: "BGTaskScheduler.register: the launch handler runs on the given queue (nil: a background queue)")
+
     /// Every rule, in identifier order.
     public static let all: [Rule] = [
         backgroundTaskLeaked, endedUnknownBackgroundTask, backgroundTaskOpenTooLong,
         expirationHandlerLeftTaskOpen, workLostAtTermination, didEnterBackgroundTooSlow,
-        lockHeldAtSuspension, handlerStalled, foreignThreadWork,
+        lockHeldAtSuspension, handlerStalled, foreignThreadWork, taskIdentifierNotPermitted,
+        registeredAfterLaunch, registeredTwice, noLaunchHandler, taskNeverCompleted, noTaskExpirationHandler,
+        taskCompletedTwice, refreshRequestedTooSoon, taskExpired, mainActorCodeOffMain,
     ]
 
     /// The rule with identifier `id`, if any.

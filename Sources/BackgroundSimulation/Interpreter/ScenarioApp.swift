@@ -16,6 +16,8 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
     struct Context {
         var lane: String
         var ownTask: IdentifierBox?
+        /// The BGTask a launch handler (or its expiration handler) works on.
+        var bgTask: RunningTask?
     }
 
     /// The identifier an expiration handler's closure captured; set right after `beginBackgroundTask` returns.
@@ -59,6 +61,15 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
     }
 
     // MARK: Steps
+
+    /// The task a BGTask step works on; outside a launch handler the step is traced as ignored.
+    private func launchedTask(_ context: Context, step: String, in process: AppProcess) throws -> RunningTask? {
+        guard let task = context.bgTask else {
+            process.trace("app.stepIgnored", [("step", .string(step)), ("why", .string("not in a launch handler"))])
+            return nil
+        }
+        return task
+    }
 
     /// Runs steps until they end, the task is cancelled, or the process dies.
     func run(_ steps: [Step], in process: AppProcess, context: Context) async {
@@ -121,13 +132,13 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
 
         case .async(let steps):
             process.spawn("background") { [self] in
-                await run(steps, in: process, context: Context(lane: "background", ownTask: context.ownTask))
+                await run(steps, in: process, context: Context(lane: "background", ownTask: context.ownTask, bgTask: context.bgTask))
             }
 
         case .dispatchMain(let delay, let steps):
             let enqueue: @Sendable () -> Void = { [self] in
                 process.dispatchToMain("dispatched block") { [self] in
-                    await run(steps, in: process, context: Context(lane: "main", ownTask: context.ownTask))
+                    await run(steps, in: process, context: Context(lane: "main", ownTask: context.ownTask, bgTask: context.bgTask))
                 }
             }
             if delay > 0 {
@@ -160,6 +171,63 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
         case .exit:
             process.terminate(.exit, message: "the app exited")
             throw ProcessTerminated(process: process.number)
+
+        case .register(let identifier, let launchHandler, let onMainQueue, let asyncHandler):
+            let steps = definition.actions[launchHandler] ?? []
+            let lane = onMainQueue ? "main" : "background"
+            _ = process.register(identifier: identifier, registration: TaskRegistration(
+                onMainLane: onMainQueue, completesWhenHandlerReturns: asyncHandler,
+                handler: { [self] task in
+                    await run(steps, in: process, context: Context(lane: lane, bgTask: task.task))
+                }))
+
+        case .submit(var request):
+            request.earliestBegin = request.earliestBegin.map { process.now + $0 }
+            do {
+                try process.simulation.scheduler.submit(request, from: process)
+            } catch {
+                // The app's catch block: the failure is in the trace (bgTask.submitFailed).
+            }
+
+        case .cancelTaskRequest(let identifier):
+            process.simulation.scheduler.cancel(identifier: identifier, from: process)
+
+        case .cancelAllTaskRequests:
+            process.simulation.scheduler.cancelAll(from: process)
+
+        case .setTaskExpirationHandler(let behavior):
+            guard let task = try launchedTask(context, step: "setTaskExpirationHandler", in: process) else { return }
+            switch behavior {
+            case .noHandler:
+                task.expirationHandler = nil
+            case .steps(let steps):
+                let lane = context.lane
+                task.expirationHandler = .simulated { [self] in
+                    await run(steps, in: process, context: Context(lane: lane, bgTask: task))
+                }
+            }
+
+        case .setTaskCompleted(let success):
+            guard let task = try launchedTask(context, step: "setTaskCompleted", in: process) else { return }
+            process.complete(task, success: success)
+
+        case .cancelWork:
+            guard let task = try launchedTask(context, step: "cancelWork", in: process) else { return }
+            task.workCancelled = true
+            process.trace("bgTask.workCancelled", [("identifier", .string(task.identifier))])
+
+        case .stopIfCancelled:
+            guard let task = try launchedTask(context, step: "stopIfCancelled", in: process) else { return }
+            if task.workCancelled { throw CancellationError() }
+
+        case .updateUI:
+            if context.lane != "main" {
+                process.diagnose(
+                    Rules.mainActorCodeOffMain, subject: context.bgTask.map { "launch handler of \($0.identifier)" } ?? "background code",
+                    message: "main-actor code ran on a background queue"
+                        + (context.bgTask.map { ": the launch handler of \($0.identifier) was registered with using: nil" } ?? ""))
+            }
+            process.trace("app.updateUI", [("lane", .string(context.lane))])
         }
     }
 }

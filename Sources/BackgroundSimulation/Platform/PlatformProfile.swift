@@ -19,6 +19,14 @@ public struct PlatformProfile: Sendable, Hashable {
         case launchDuration
         case launchJitter
         case suspensionDelay
+        case appRefreshRuntime
+        case processingRuntime
+        case taskExpirationGrace
+        case refreshMinimumInterval
+        case processingIdleDelay
+        case incompleteTaskPenalty
+        case realisticRefreshDelay
+        case realisticProcessingDelay
     }
 
     /// What a parameter means and where its value comes from.
@@ -50,6 +58,14 @@ public struct PlatformProfile: Sendable, Hashable {
             case .launchDuration: 400_000_000
             case .launchJitter: 200_000_000
             case .suspensionDelay: 0
+            case .appRefreshRuntime: 30_000_000_000
+            case .processingRuntime: 600_000_000_000
+            case .taskExpirationGrace: 5_000_000_000
+            case .refreshMinimumInterval: 900_000_000_000
+            case .processingIdleDelay: 300_000_000_000
+            case .incompleteTaskPenalty: 3_600_000_000_000
+            case .realisticRefreshDelay: 21_600_000_000_000
+            case .realisticProcessingDelay: 3_600_000_000_000
             }
         }
     }
@@ -78,6 +94,23 @@ public struct PlatformProfile: Sendable, Hashable {
     public var launchJitter: Int64 { self[.launchJitter] }
     /// Time from "nothing keeps the app running in the background" to its suspension.
     public var suspensionDelay: Int64 { self[.suspensionDelay] }
+
+    /// How long a `BGAppRefreshTask` may run.
+    public var appRefreshRuntime: Int64 { self[.appRefreshRuntime] }
+    /// How long a `BGProcessingTask` may run.
+    public var processingRuntime: Int64 { self[.processingRuntime] }
+    /// How long after a task's expiration handler the app has to call `setTaskCompleted` before it is killed.
+    public var taskExpirationGrace: Int64 { self[.taskExpirationGrace] }
+    /// The least time between two app refresh launches of one app.
+    public var refreshMinimumInterval: Int64 { self[.refreshMinimumInterval] }
+    /// How long the device must be locked before it counts as idle for processing tasks.
+    public var processingIdleDelay: Int64 { self[.processingIdleDelay] }
+    /// How much later the next task of a kind may run after a task that did not complete.
+    public var incompleteTaskPenalty: Int64 { self[.incompleteTaskPenalty] }
+    /// The realistic policy's longest delay of a refresh for an app opened once a day.
+    public var realisticRefreshDelay: Int64 { self[.realisticRefreshDelay] }
+    /// The realistic policy's longest delay of a processing task once its conditions hold.
+    public var realisticProcessingDelay: Int64 { self[.realisticProcessingDelay] }
 
     /// What each parameter means and where it comes from, in key order.
     public static let parameters: [ParameterInfo] = [
@@ -115,6 +148,46 @@ public struct PlatformProfile: Sendable, Hashable {
             key: .suspensionDelay,
             meaning: "Time from the moment nothing keeps a background app running until it is suspended.",
             source: "Assumed: Apple says apps are suspended \"shortly after\" entering the background without a background task; modelled as immediate.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .appRefreshRuntime,
+            meaning: "How long a BGAppRefreshTask may run before it expires.",
+            source: "Assumed: about 30 s by community consensus; Apple documents no number.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .processingRuntime,
+            meaning: "How long a BGProcessingTask may run before it expires.",
+            source: "Assumed: Apple says \"minutes\"; the maximum is undocumented.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .taskExpirationGrace,
+            meaning: "Time after a task's expiration handler is called for the app to call setTaskCompleted before it is killed.",
+            source: "Assumed: like the few seconds all expiration handlers get (Apple forums 85066).",
+            isAssumed: true),
+        ParameterInfo(
+            key: .refreshMinimumInterval,
+            meaning: "The least time between two app refresh launches of one app; earlier requests are throttled.",
+            source: "Assumed: refresh requests sooner than about 15 minutes are pointless and throttled (platform facts).",
+            isAssumed: true),
+        ParameterInfo(
+            key: .processingIdleDelay,
+            meaning: "How long the device must be locked before it counts as idle for processing tasks.",
+            source: "Assumed: Apple says processing tasks run \"only when the device is idle\" and gives no number.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .incompleteTaskPenalty,
+            meaning: "How much later the next task of a kind may run after a task that did not complete.",
+            source: "Assumed: the system schedules apps that do not complete their tasks less (BGTask.h); the amount is undocumented.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .realisticRefreshDelay,
+            meaning: "Realistic policy: the longest delay of a refresh for an app opened about once a day (less for apps used more).",
+            source: "Assumed: the system favours apps it predicts the person will open (WWDC20); no numbers are published.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .realisticProcessingDelay,
+            meaning: "Realistic policy: the longest delay of a processing task after its conditions hold.",
+            source: "Assumed: Apple says the system tries within about two days if the app was used in the past week.",
             isAssumed: true),
     ]
 }

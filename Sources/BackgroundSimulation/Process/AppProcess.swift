@@ -20,6 +20,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     let delegate: any UIApplicationDelegate
     private(set) lazy var application = UIApplication(process: self)
     private(set) lazy var mainLane = MainLane(process: self)
+    private(set) lazy var scheduler = BGTaskScheduler(process: self)
 
     // The app's memory: gone with the process.
     var storedIdentifiers: [String: UIBackgroundTaskIdentifier] = [:]
@@ -40,6 +41,12 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     private var deferredWaiters: [Waiter] = []
     private var computations: [Computation] = []
     private var liveTasks: [UInt64: TaskContext] = [:]
+
+    // BGTaskScheduler.
+    var registrations: [String: TaskRegistration] = [:]
+    private(set) var launchFinished = false
+    var pendingDeliveries: [TaskRequest] = []
+    var runningTasks: [RunningTask] = []
 
     var kernel: Kernel { simulation.kernel }
     var profile: PlatformProfile { simulation.profile }
@@ -68,7 +75,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     // MARK: State
 
-    private func move(to next: AppState, reason: String? = nil) {
+    func move(to next: AppState, reason: String? = nil) {
         let previous = state
         if !previous.canMove(to: next) {
             // A bug in the model, not in the app: recorded (and caught by the property tests) rather than crashing a run.
@@ -78,6 +85,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         var fields: [(String, TraceValue)] = [("from", .string(previous.name)), ("to", .string(next.name))]
         if let reason { fields.append(("cause", .string(reason))) }
         trace("app.state", fields)
+        simulation.processStateChanged()
     }
 
     // MARK: Tasks and the gate
@@ -136,7 +144,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         }
     }
 
-    private func resumeAfterSuspension() {
+    func resumeAfterSuspension() {
         for computation in computations where computation.event == nil {
             start(computation)
         }
@@ -191,6 +199,8 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     private func finishLaunching() {
         guard case .launching = state else { return }
+        // From here on, registering a launch handler crashes the app.
+        launchFinished = true
         if launchTarget == .foreground {
             move(to: .foregroundActive)
             callback("didBecomeActive") { [delegate, application] in
@@ -199,8 +209,11 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         } else {
             move(to: .background)
             beginBackgroundPeriod()
-            evaluateSuspension()
         }
+        let deliveries = pendingDeliveries
+        pendingDeliveries.removeAll()
+        for request in deliveries where isAlive { startTask(request) }
+        evaluateSuspension()
     }
 
     /// The person leaves the app (home gesture, another app, or locking the device).
@@ -344,18 +357,18 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// Suspends the app when nothing keeps it running in the background.
     func evaluateSuspension() {
         guard state == .background, systemCallbacksInFlight == 0, suspensionEvent == nil,
-              !tasks.contains(where: { $0.isOpen })
+              !tasks.contains(where: { $0.isOpen }), runningTasks.isEmpty
         else { return }
         suspensionEvent = kernel.schedule(afterNanoseconds: profile.suspensionDelay) { [self] in
             suspensionEvent = nil
-            guard state == .background, systemCallbacksInFlight == 0, !tasks.contains(where: { $0.isOpen }) else {
-                return
-            }
+            guard state == .background, systemCallbacksInFlight == 0, !tasks.contains(where: { $0.isOpen }),
+                  runningTasks.isEmpty
+            else { return }
             suspend()
         }
     }
 
-    private func cancelSuspension() {
+    func cancelSuspension() {
         if let suspensionEvent { kernel.cancel(suspensionEvent) }
         suspensionEvent = nil
     }
@@ -376,7 +389,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     // MARK: Background time
 
-    private func beginBackgroundPeriod() {
+    func beginBackgroundPeriod() {
         let budget = profile.backgroundTimeBudget
         let deadline = now + budget
         backgroundDeadline = deadline
@@ -521,6 +534,8 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         }
         let openTasks = tasks.filter(\.isOpen)
         for task in openTasks { task.isOpen = false }
+        let ending = runningTasks
+        runningTasks.removeAll()
         var fields: [(String, TraceValue)] = [("from", .string(state.name)), ("to", .string("terminated"))]
         fields.append(("reason", .string(reason.rawValue)))
         fields.append(("message", .string(message)))
@@ -534,6 +549,11 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         for waiter in failing { waiter.fail(ProcessTerminated(process: number)) }
         for context in liveTasks.values.sorted(by: { $0.identifier < $1.identifier }) { context.cancel() }
         liveTasks.removeAll()
+        for task in ending {
+            for timer in task.timers { kernel.cancel(timer) }
+            trace("bgTask.end", [("identifier", .string(task.identifier)), ("how", .string("processEnded")), ("success", .bool(false))])
+            simulation.scheduler.taskEnded(task, successfully: false)
+        }
         simulation.processEnded(self)
     }
 }

@@ -20,8 +20,16 @@ public struct Scenario: Sendable, Hashable {
     public var stopAt: Int64
     /// The app.
     public var app: AppDefinition
+    /// The device's conditions at the start.
+    public var device: DeviceConditions
+    /// How the system picks when background tasks run.
+    public var policy: SchedulingPolicy
+
     /// Whether the device starts locked.
-    public var startsLocked: Bool
+    public var startsLocked: Bool {
+        get { device.locked }
+        set { device.locked = newValue }
+    }
     /// What happens, in time order.
     public var timeline: [TimelineEntry]
     /// What the run should show.
@@ -30,8 +38,8 @@ public struct Scenario: Sendable, Hashable {
     /// Creates a scenario.
     public init(
         name: String, summary: String? = nil, seed: UInt64 = 1, profile: PlatformProfile = PlatformProfile(.iOS26),
-        stopAt: Int64, app: AppDefinition, startsLocked: Bool = false, timeline: [TimelineEntry],
-        expectations: Expectations = Expectations()
+        stopAt: Int64, app: AppDefinition, startsLocked: Bool = false, device: DeviceConditions = DeviceConditions(),
+        policy: SchedulingPolicy = .deterministic, timeline: [TimelineEntry], expectations: Expectations = Expectations()
     ) {
         self.name = name
         self.summary = summary
@@ -39,7 +47,9 @@ public struct Scenario: Sendable, Hashable {
         self.profile = profile
         self.stopAt = stopAt
         self.app = app
-        self.startsLocked = startsLocked
+        self.device = device
+        self.policy = policy
+        self.device.locked = device.locked || startsLocked
         self.timeline = timeline
         self.expectations = expectations
     }
@@ -47,8 +57,8 @@ public struct Scenario: Sendable, Hashable {
 
 extension Scenario: Decodable {
     static let topLevelKeys = [
-        "format", "name", "description", "seed", "profile", "overrides", "stopAt", "app", "device", "timeline",
-        "expect",
+        "format", "name", "description", "seed", "profile", "overrides", "stopAt", "app", "device", "policy",
+        "timeline", "expect",
     ]
 
     public init(from decoder: any Decoder) throws {
@@ -76,10 +86,14 @@ extension Scenario: Decodable {
         stopAt = try c.duration("stopAt")
         if stopAt == 0 { throw invalid(c.path("stopAt"), "stopAt must be after the start; write for example \"10m\"") }
         app = try c.required(AppDefinition.self, "app")
-        startsLocked = false
+        device = DeviceConditions()
         if c.contains(AnyKey("device")) {
-            let d = try c.superDecoder(forKey: AnyKey("device")).strictContainer(allowing: ["locked", "note"])
-            startsLocked = try d.optional(Bool.self, "locked") ?? false
+            let d = try c.superDecoder(forKey: AnyKey("device")).strictContainer(allowing: DeviceConditions.keys + ["note"])
+            device = try ConditionChange(from: d, allowLocked: true).applied(to: device)
+        }
+        policy = .deterministic
+        if c.contains(AnyKey("policy")) {
+            policy = SchedulingPolicy(rawValue: try c.choice("policy", among: SchedulingPolicy.allCases.map(\.rawValue)))!
         }
         timeline = try c.required([TimelineEntry].self, "timeline")
         expectations = try c.optional(Expectations.self, "expect") ?? Expectations()
@@ -120,6 +134,11 @@ extension Scenario: Decodable {
             switch step {
             case .beginBackgroundTask(_, _, .steps(let handler)):
                 try validate(handler, path: at + [AnyKey("onExpiration")], inExpirationHandler: true)
+            case .setTaskExpirationHandler(.steps(let handler)):
+                try validate(handler, path: at + [AnyKey("onExpiration")], inExpirationHandler: inExpirationHandler)
+            case .register(_, let handler, _, _) where app.actions[handler] == nil:
+                throw invalid(at + [AnyKey("launchHandler")], "no action named \"\(handler)\" in app.actions"
+                    + Suggestion.hint(for: handler, among: app.actions.keys.sorted()))
             case .endBackgroundTask(nil) where !inExpirationHandler:
                 throw invalid(at, "endBackgroundTask needs an \"id\" outside an expiration handler (the variable the identifier was stored in)")
             case .perform(let action) where app.actions[action] == nil:
@@ -149,7 +168,8 @@ extension Scenario: Decodable {
             switch step {
             case .perform(let action): [action]
             case .async(let nested), .dispatchMain(_, let nested), .repeating(_, let nested): performed(in: nested)
-            case .beginBackgroundTask(_, _, .steps(let handler)): performed(in: handler)
+            case .beginBackgroundTask(_, _, .steps(let handler)), .setTaskExpirationHandler(.steps(let handler)):
+                performed(in: handler)
             default: []
             }
         }

@@ -37,11 +37,32 @@ public indirect enum Step: Sendable, Hashable {
     case crash(String)
     /// The app exits by itself.
     case exit
+    /// `BGTaskScheduler.register(forTaskWithIdentifier:using:launchHandler:)`, running the named action as the handler.
+    /// `asyncHandler`: SwiftUI's `.backgroundTask` style (completes when the action returns; expiration cancels it).
+    case register(identifier: String, launchHandler: String, onMainQueue: Bool, asyncHandler: Bool)
+    /// `BGTaskScheduler.submit(_:)`; `earliestBegin` is counted from the moment of submission.
+    case submit(TaskRequest)
+    /// `cancel(taskRequestWithIdentifier:)`.
+    case cancelTaskRequest(identifier: String)
+    /// `cancelAllTaskRequests()`.
+    case cancelAllTaskRequests
+    /// In a launch handler: sets `task.expirationHandler`.
+    case setTaskExpirationHandler(ExpirationBehavior)
+    /// In a launch handler: `task.setTaskCompleted(success:)`.
+    case setTaskCompleted(success: Bool)
+    /// In a launch handler or its expiration handler: tells the task's work to stop (an `Operation`'s `cancel()`).
+    case cancelWork
+    /// In a launch handler: stops the handler here if its work was cancelled (work that honours cancellation).
+    case stopIfCancelled
+    /// Code that must run on the main actor (updating UI state).
+    case updateUI
 
     /// The step names a scenario may use, for suggestions.
     public static let names = [
         "beginBackgroundTask", "endBackgroundTask", "work", "wait", "save", "async", "dispatchMain",
-        "holdLock", "releaseLock", "perform", "repeat", "log", "crash", "exit",
+        "holdLock", "releaseLock", "perform", "repeat", "log", "crash", "exit", "register", "submit",
+        "cancelTaskRequest", "cancelAllTaskRequests", "setTaskExpirationHandler", "setTaskCompleted", "cancelWork",
+        "stopIfCancelled", "updateUI",
     ]
 }
 
@@ -53,7 +74,7 @@ public enum ExpirationBehavior: Sendable, Hashable {
     case steps([Step])
 
     /// The shorthand names of `onExpiration`.
-    public static let shorthands = ["endTask", "endTaskAsync", "doNothing", "noHandler"]
+    public static let shorthands = ["endTask", "endTaskAsync", "doNothing", "noHandler", "completeFailure"]
 }
 
 extension Step: Decodable {
@@ -107,6 +128,45 @@ extension Step: Decodable {
             self = .log(try keys("message").required(String.self, "message"))
         case "crash":
             self = .crash(try keys("message").optional(String.self, "message") ?? "the app crashed")
+        case "register":
+            let c = try keys("identifier", "launchHandler", "queue", "style")
+            let queue = c.contains(AnyKey("queue")) ? try c.choice("queue", among: ["main", "background"]) : "background"
+            let style = c.contains(AnyKey("style")) ? try c.choice("style", among: ["completionHandler", "async"]) : "completionHandler"
+            self = .register(
+                identifier: try c.required(String.self, "identifier"), launchHandler: try c.required(String.self, "launchHandler"),
+                onMainQueue: queue == "main", asyncHandler: style == "async")
+        case "submit":
+            let c = try keys("identifier", "type", "earliestBegin", "requiresNetworkConnectivity", "requiresExternalPower")
+            let type = try c.choice("type", among: TaskKind.allCases.map(\.rawValue))
+            let kind = TaskKind(rawValue: type)!
+            if kind == .appRefresh {
+                for key in ["requiresNetworkConnectivity", "requiresExternalPower"] where c.contains(AnyKey(key)) {
+                    throw invalid(c.path(key), "\(key) is a BGProcessingTaskRequest property; app refresh requests do not have it")
+                }
+            }
+            self = .submit(TaskRequest(
+                identifier: try c.required(String.self, "identifier"), kind: kind,
+                earliestBegin: try c.optionalDuration("earliestBegin"),
+                requiresNetworkConnectivity: try c.optional(Bool.self, "requiresNetworkConnectivity") ?? false,
+                requiresExternalPower: try c.optional(Bool.self, "requiresExternalPower") ?? false))
+        case "cancelTaskRequest":
+            self = .cancelTaskRequest(identifier: try keys("identifier").required(String.self, "identifier"))
+        case "cancelAllTaskRequests":
+            _ = try keys()
+            self = .cancelAllTaskRequests
+        case "setTaskExpirationHandler":
+            self = .setTaskExpirationHandler(try keys("onExpiration").required(ExpirationBehavior.self, "onExpiration"))
+        case "setTaskCompleted":
+            self = .setTaskCompleted(success: try keys("success").required(Bool.self, "success"))
+        case "cancelWork":
+            _ = try keys()
+            self = .cancelWork
+        case "stopIfCancelled":
+            _ = try keys()
+            self = .stopIfCancelled
+        case "updateUI":
+            _ = try keys()
+            self = .updateUI
         default:
             _ = try keys()
             self = .exit
@@ -127,6 +187,7 @@ extension ExpirationBehavior: Decodable {
             case "endTaskAsync": self = .steps([.dispatchMain(delay: 0, steps: [.endBackgroundTask(variable: nil)])])
             case "doNothing": self = .steps([])
             case "noHandler": self = .noHandler
+            case "completeFailure": self = .steps([.cancelWork, .setTaskCompleted(success: false)])
             default:
                 throw invalid(decoder.codingPath, "unknown expiration behaviour \"\(name)\""
                     + Suggestion.hint(for: name, among: ExpirationBehavior.shorthands)

@@ -24,11 +24,17 @@ public enum UserAction: Sendable, Hashable {
     case closeControlCenter
     /// The person taps something in the app, which runs the named action.
     case tap(action: String)
+    /// Device conditions change (charging, battery, network, Low Power Mode, Background App Refresh, thermal state).
+    case conditions(ConditionChange)
+    /// The debugger's `_simulateLaunchForTaskWithIdentifier:`: the system launches a pending request now.
+    case simulateLaunch(identifier: String)
+    /// The debugger's `_simulateExpirationForTaskWithIdentifier:`: a running task's time runs out now.
+    case simulateExpiration(identifier: String)
 
     /// The action names a timeline may use.
     public static let names = [
         "launch", "backgroundLaunch", "goHome", "returnToApp", "lock", "unlock", "swipeAway", "memoryPressure",
-        "openControlCenter", "closeControlCenter", "tap",
+        "openControlCenter", "closeControlCenter", "tap", "conditions", "simulateLaunch", "simulateExpiration",
     ]
 
     /// The name written in scenario files and traces.
@@ -45,6 +51,9 @@ public enum UserAction: Sendable, Hashable {
         case .openControlCenter: "openControlCenter"
         case .closeControlCenter: "closeControlCenter"
         case .tap: "tap"
+        case .conditions: "conditions"
+        case .simulateLaunch: "simulateLaunch"
+        case .simulateExpiration: "simulateExpiration"
         }
     }
 }
@@ -68,7 +77,13 @@ public struct TimelineEntry: Sendable, Hashable, Decodable {
     public init(from decoder: any Decoder) throws {
         let probe = try decoder.container(keyedBy: AnyKey.self)
         let name = try probe.choice("action", among: UserAction.names)
-        let c = try decoder.strictContainer(allowing: name == "tap" ? ["at", "action", "note", "run"] : ["at", "action", "note"])
+        let extra: [String] = switch name {
+        case "tap": ["run"]
+        case "conditions": DeviceConditions.keys.filter { $0 != "locked" }
+        case "simulateLaunch", "simulateExpiration": ["identifier"]
+        default: []
+        }
+        let c = try decoder.strictContainer(allowing: ["at", "action", "note"] + extra)
         at = try c.duration("at")
         note = try c.optional(String.self, "note")
         switch name {
@@ -82,6 +97,15 @@ public struct TimelineEntry: Sendable, Hashable, Decodable {
         case "memoryPressure": action = .memoryPressure
         case "openControlCenter": action = .openControlCenter
         case "closeControlCenter": action = .closeControlCenter
+        case "conditions":
+            let change = try ConditionChange(from: c, allowLocked: false)
+            if change == ConditionChange() {
+                throw invalid(c.codingPath, "a conditions action must change something: "
+                    + DeviceConditions.keys.filter { $0 != "locked" }.joined(separator: ", ") + " (lock with the lock action)")
+            }
+            action = .conditions(change)
+        case "simulateLaunch": action = .simulateLaunch(identifier: try c.required(String.self, "identifier"))
+        case "simulateExpiration": action = .simulateExpiration(identifier: try c.required(String.self, "identifier"))
         default: action = .tap(action: try c.required(String.self, "run"))
         }
     }

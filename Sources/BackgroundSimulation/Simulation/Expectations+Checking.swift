@@ -26,7 +26,8 @@ extension Expectations {
         }
         if let saved {
             let missing = saved.filter { !result.saved.contains($0) }
-            let names = result.saved.checkpoints.map(\.name)
+            var names: [String] = []
+            for checkpoint in result.saved.checkpoints where !names.contains(checkpoint.name) { names.append(checkpoint.name) }
             results.append(ExpectationResult(
                 expectation: "saved \(saved.joined(separator: ", "))",
                 passed: missing.isEmpty,

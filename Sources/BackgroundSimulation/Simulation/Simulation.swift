@@ -45,9 +45,14 @@ public final class Simulation: @unchecked Sendable {
     private(set) var process: AppProcess?
     private var processCount = 0
     private var terminations: [TerminationReason] = []
-    private var deviceLocked: Bool
+    private(set) var conditions: DeviceConditions
+    /// When the device was locked, if it is; processing tasks wait for it to be idle.
+    private(set) var lockedSince: Int64?
+    /// The instants the person opened the app; the realistic policy weighs them.
+    private var opens: [Int64] = []
     private var appWasInFrontWhenLocked = false
-    private var closedInAppSwitcher = false
+    private(set) var closedInAppSwitcher = false
+    private(set) lazy var scheduler = TaskScheduler(simulation: self, policy: scenario.policy)
     private var hasRun = false
 
     /// Creates a simulation of `scenario`.
@@ -66,7 +71,8 @@ public final class Simulation: @unchecked Sendable {
         self.profile = scenario.profile
         self.kernel = Kernel(seed: self.seed, limits: options.limits)
         self.recorder = TraceRecorder(retention: options.retention, sink: options.traceSink)
-        self.deviceLocked = scenario.startsLocked
+        self.conditions = scenario.device
+        self.lockedSince = scenario.device.locked ? 0 : nil
         let definition = scenario.app
         self.makeDelegate = app ?? { ScenarioApp(definition: definition) }
     }
@@ -85,6 +91,7 @@ public final class Simulation: @unchecked Sendable {
 
     func processEnded(_ process: AppProcess) {
         if case .terminated(let reason) = process.state { terminations.append(reason) }
+        scheduler.reevaluate()
     }
 
     // MARK: Running
@@ -97,12 +104,13 @@ public final class Simulation: @unchecked Sendable {
             ("scenario", .string(scenario.name)), ("seed", .string(String(seed))),
             ("profile", .string(profile.name.rawValue)), ("version", .string(BGSimVersion.current)),
             ("stopAt", .int(stopAt)), ("bundleIdentifier", .string(scenario.app.bundleIdentifier)),
+            ("policy", .string(scenario.policy.rawValue)),
         ]
         for key in PlatformProfile.Key.allCases {
             header.append(("profile." + key.rawValue, .int(profile[key])))
         }
         trace("run.start", header)
-        trace("device.state", [("locked", .bool(deviceLocked))])
+        trace("device.state", conditions.traceFields)
         for entry in scenario.timeline {
             kernel.schedule(at: VirtualInstant(nanoseconds: entry.at)) { [self] in
                 perform(entry)
@@ -183,17 +191,23 @@ public final class Simulation: @unchecked Sendable {
             }
             process.enterBackground(cause: "goHome")
         case .lock:
-            guard !deviceLocked else { return ignored("the device is already locked") }
-            deviceLocked = true
-            trace("device.state", [("locked", .bool(true))])
+            guard !conditions.locked else { return ignored("the device is already locked") }
+            conditions.locked = true
+            lockedSince = kernel.now.nanoseconds
+            trace("device.state", conditions.traceFields)
             appWasInFrontWhenLocked = process.map { $0.state.isForeground || $0.state == .launching(into: .foreground) } ?? false
             if appWasInFrontWhenLocked { process?.enterBackground(cause: "lock") }
+            scheduler.reevaluate()
         case .unlock:
-            guard deviceLocked else { return ignored("the device is not locked") }
-            deviceLocked = false
-            trace("device.state", [("locked", .bool(false))])
+            guard conditions.locked else { return ignored("the device is not locked") }
+            conditions.locked = false
+            lockedSince = nil
+            trace("device.state", conditions.traceFields)
+            // "The system terminates any background processing tasks running when the user starts using the device."
+            process?.expireRunningTasks(ofKind: .processing, reason: "the person started using the device")
             if appWasInFrontWhenLocked { openApp(cause: "unlock") }
             appWasInFrontWhenLocked = false
+            scheduler.reevaluate()
         case .swipeAway:
             guard let process, !process.state.isTerminated, process.state != .notRunning else {
                 return ignored("the app is not in the app switcher")
@@ -210,12 +224,24 @@ public final class Simulation: @unchecked Sendable {
         case .tap(let action):
             guard let process else { return ignored("the app is not running") }
             process.performUserAction(action)
+        case .conditions(let change):
+            conditions = change.applied(to: conditions)
+            trace("device.state", conditions.traceFields)
+            scheduler.reevaluate()
+        case .simulateLaunch(let identifier):
+            if !scheduler.simulateLaunch(identifier: identifier) { ignored("no pending request with identifier \(identifier)") }
+        case .simulateExpiration(let identifier):
+            guard let process, let task = process.runningTask(withIdentifier: identifier) else {
+                return ignored("no running task with identifier \(identifier)")
+            }
+            process.expire(task, reason: "simulateExpiration")
         }
     }
 
     private func openApp(cause: String) {
-        if deviceLocked { return ignored("the device is locked") }
+        if conditions.locked { return ignored("the device is locked") }
         closedInAppSwitcher = false
+        opens.append(kernel.now.nanoseconds)
         if let process, !process.state.isTerminated {
             if process.state.isForeground { return ignored("the app is already in the foreground") }
             process.enterForeground(cause: cause)
@@ -224,11 +250,33 @@ public final class Simulation: @unchecked Sendable {
         }
     }
 
-    private func startProcess(into destination: AppState.LaunchDestination, cause: String) {
+    @discardableResult
+    private func startProcess(into destination: AppState.LaunchDestination, cause: String) -> AppProcess {
         processCount += 1
         let process = AppProcess(number: processCount, simulation: self, delegate: makeDelegate())
         self.process = process
         process.launch(into: destination, cause: cause)
+        return process
+    }
+
+    /// How many times the person opened the app in the last `window` nanoseconds.
+    func opens(within window: Int64) -> Int {
+        let since = kernel.now.nanoseconds - window
+        return opens.reduce(0) { $0 + ($1 >= since ? 1 : 0) }
+    }
+
+    /// The app's state changed: the scheduler's plan may change with it.
+    func processStateChanged() {
+        scheduler.reevaluate()
+    }
+
+    /// Hands a launched task to the app: launches it into the background, wakes it, or gives it the task now.
+    func deliverTask(_ request: TaskRequest) {
+        if let process, process.isAlive {
+            process.deliver(request)
+        } else {
+            startProcess(into: .background, cause: "bgTask \(request.identifier)").deliver(request)
+        }
     }
 
     private func ignored(_ why: String) {

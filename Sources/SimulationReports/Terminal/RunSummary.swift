@@ -3,33 +3,46 @@ import SimulationKernel
 
 /// The verdict of a run as text and as JSON: diagnostics, expectations, fingerprint and replay line.
 public enum RunSummary {
-    /// The diagnostics, expectations and fingerprint as text.
-    public static func text(_ result: SimulationResult, replay: String, width: Int = 80) -> String {
+    /// The diagnostics, expectations and fingerprint as text; with `colour`, severities and the verdict are coloured with ANSI escapes.
+    public static func text(_ result: SimulationResult, replay: String, width: Int = 80, colour: Bool = false) -> String {
+        func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        // Lines are wrapped plain, then painted, so escape sequences never count as columns.
+        func marked(_ line: String, _ passed: Bool) -> String {
+            colour ? "  " + paint(String(line.dropFirst(2).prefix(1)), passed ? "32" : "31") + String(line.dropFirst(3)) : line
+        }
         var lines: [String] = []
-        lines.append("Diagnostics")
+        lines.append(paint("Diagnostics", "1"))
         if result.diagnostics.isEmpty {
             lines.append("  none")
         }
         for diagnostic in result.diagnostics {
-            lines.append("  \(diagnostic.rule.id) \(diagnostic.severity.rawValue) at \(TimeText.format(nanoseconds: diagnostic.time)): \(diagnostic.rule.name)")
+            let code = switch diagnostic.severity {
+            case .error: "1;31"
+            case .warning: "1;33"
+            case .info: "1;34"
+            }
+            lines.append("  \(paint(diagnostic.rule.id, code)) \(diagnostic.severity.rawValue) at \(TimeText.format(nanoseconds: diagnostic.time)): \(diagnostic.rule.name)")
             lines.append(TextLayout.wrap("      ", diagnostic.message, width: width))
-            lines.append(TextLayout.wrap("      fix: ", diagnostic.rule.fix, width: width))
+            let fix = TextLayout.wrap("      fix: ", diagnostic.rule.fix, width: width)
+            lines.append(colour ? "      " + paint("fix:", "32") + String(fix.dropFirst(10)) : fix)
         }
         lines.append("")
-        lines.append("Expectations")
+        lines.append(paint("Expectations", "1"))
         if result.expectations.isEmpty { lines.append("  none stated") }
         for expectation in result.expectations {
             let mark = expectation.passed ? "✓" : "✗"
             let actual = expectation.passed ? "" : " — got \(expectation.actual)"
-            lines.append(TextLayout.wrap("  \(mark) ", expectation.expectation + actual, width: width))
+            lines.append(marked(TextLayout.wrap("  \(mark) ", expectation.expectation + actual, width: width), expectation.passed))
         }
         switch result.ending {
         case .completed: break
-        case .stalled(let report): lines.append(TextLayout.wrap("  ✗ ", "the run stalled: \(report.description)", width: width))
-        case .limitExceeded(let message): lines.append(TextLayout.wrap("  ✗ ", "the run was stopped: \(message)", width: width))
+        case .stalled(let report):
+            lines.append(marked(TextLayout.wrap("  ✗ ", "the run stalled: \(report.description)", width: width), false))
+        case .limitExceeded(let message):
+            lines.append(marked(TextLayout.wrap("  ✗ ", "the run was stopped: \(message)", width: width), false))
         }
         lines.append("")
-        lines.append("Result       \(result.passed ? "PASS" : "FAIL")")
+        lines.append("Result       \(result.passed ? paint("PASS", "1;32") : paint("FAIL", "1;31"))")
         lines.append("Fingerprint  \(result.fingerprint)  (\(result.eventCount) trace events)")
         lines.append("Replay       \(replay)")
         return lines.joined(separator: "\n")

@@ -20,10 +20,13 @@ public struct TerminalTimeline: Sendable {
         "foregroundActive": ("█", 2), "foregroundInactive": ("▇", 2),
         "background": ("▓", 4), "suspended": ("░", 1),
         "open": ("═", 1),
+        "pending": ("┄", 1), "running": ("━", 2),
+        "locked": ("▁", 1), "inUse": ("▔", 2),
+        "charging": ("+", 2), "onBattery": (" ", 1), "lowPowerMode": ("-", 3),
     ]
 
     /// The glyph of each mark kind.
-    static let markGlyphs: [String: Character] = ["expiring": "◇", "ended": "╡", "killed": "╳"]
+    static let markGlyphs: [String: Character] = ["expiring": "◇", "ended": "╡", "killed": "╳", "failed": "×"]
 
     /// Renders the story and lanes of `timeline`.
     public func render(_ timeline: Timeline) -> String {
@@ -83,7 +86,9 @@ public struct TerminalTimeline: Sendable {
                 if mark.kind == "ended" && row[cell] == "◇" { continue }
                 row[cell] = glyph
             }
-            lines.append(TextLayout.pad(lane.title, to: labelWidth) + "   " + trimmed(row))
+            let drawn = trimmed(row)
+            // A lane with nothing drawn (on battery all along) says so instead of trailing spaces.
+            lines.append(TextLayout.pad(lane.title, to: labelWidth) + "   " + (drawn.isEmpty ? "·" : drawn))
         }
         if !timeline.markers.isEmpty {
             var row = [Character](repeating: " ", count: columns)
@@ -92,7 +97,9 @@ public struct TerminalTimeline: Sendable {
         }
         lines.append(TextLayout.pad("", to: labelWidth) + "   1 column ≈ " + TimeText.format(nanoseconds: end / Int64(columns)))
         lines.append(TextLayout.pad("", to: labelWidth) + "   █ foreground  ▇ inactive  ▓ background  ░ suspended  ▒ launching")
-        lines.append(TextLayout.pad("", to: labelWidth) + "   ═ background task  ╡ ended  ◇ expiring  ╳ killed  ! diagnostic")
+        lines.append(TextLayout.pad("", to: labelWidth) + "   ═ background task  ┄ pending  ━ running  ╡ ended  ◇ expiring")
+        lines.append(TextLayout.pad("", to: labelWidth) + "   ╳ killed  × submit failed")
+        lines.append(TextLayout.pad("", to: labelWidth) + "   ▔ in use  ▁ locked  + charging  - Low Power Mode  ! diagnostic")
         return lines
     }
 

@@ -8,6 +8,7 @@ public struct Lane: Sendable, Hashable {
     public enum Group: String, Sendable, Hashable, CaseIterable {
         case app
         case backgroundTasks
+        case scheduledTasks
         case device
     }
 
@@ -73,6 +74,8 @@ extension Timeline {
                     detail: "background task \(assertion.identifier) \"\(assertion.name)\" (process \(assertion.process))")],
                 marks: marks))
         }
+        lanes.append(contentsOf: taskRequests)
+        lanes.append(contentsOf: device)
         return lanes
     }
 }

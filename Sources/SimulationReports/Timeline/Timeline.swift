@@ -92,6 +92,10 @@ public struct Timeline: Sendable {
     public var processes: [ProcessLane] = []
     public var assertions: [AssertionLane] = []
     public var markers: [Marker] = []
+    /// One lane per BGTaskScheduler identifier: pending, running, and how each task ended.
+    public var taskRequests: [Lane] = []
+    /// The device's screen and power over time.
+    public var device: [Lane] = []
     public var entries: [Entry] = []
 
     /// Reads the lanes from a trace.
@@ -121,9 +125,7 @@ public struct Timeline: Sendable {
             case "user.actionIgnored":
                 entries.append(Entry(time: time, actor: "user", text: "(ignored: \(event["why"]?.string ?? ""))"))
             case "device.state":
-                if event.sequence > 1 {
-                    entries.append(Entry(time: time, actor: "device", text: event["locked"] == .bool(true) ? "locked" : "unlocked"))
-                }
+                recordDevice(event)
             case "app.state":
                 let to = event["to"]?.string ?? ""
                 if processIndex[process] == nil {
@@ -195,6 +197,9 @@ public struct Timeline: Sendable {
                     fix: event["fix"]?.string ?? "")
                 markers.append(marker)
                 entries.append(Entry(time: time, actor: "! \(marker.rule)", text: "\(marker.severity): \(marker.subject)"))
+            case "bgTask.submit", "bgTask.launchRequest", "bgTask.start", "bgTask.end", "bgTask.cancel", "bgTask.cancelAll",
+                 "bgTask.expire", "bgTask.submitFailed":
+                recordTaskEvent(event)
             case "run.limitExceeded":
                 entries.append(Entry(time: time, actor: "bgsim", text: "stopped: \(event["message"]?.string ?? "")"))
             default:
@@ -208,6 +213,126 @@ public struct Timeline: Sendable {
         }
         for index in assertions.indices where assertions[index].closing == .open {
             assertions[index].end = end
+        }
+        for index in taskRequests.indices {
+            if let open = openTaskSegments[taskRequests[index].id] {
+                taskRequests[index].segments.append(Lane.Segment(start: open.start, end: max(end, open.start), state: open.state, detail: nil))
+            }
+        }
+        for index in device.indices {
+            if let open = openDeviceSegments[device[index].id] {
+                device[index].segments.append(Lane.Segment(start: open.start, end: max(end, open.start), state: open.state, detail: nil))
+            }
+        }
+        openTaskSegments = [:]
+        openDeviceSegments = [:]
+    }
+
+    private var openTaskSegments: [String: (start: Int64, state: String)] = [:]
+    private var openDeviceSegments: [String: (start: Int64, state: String)] = [:]
+    private var lastDeviceValues: [String: TraceValue] = [:]
+
+    /// Moves a lane to a new state at `time`, closing the segment it was in.
+    private static func move(
+        _ lanes: inout [Lane], open: inout [String: (start: Int64, state: String)], id: String, title: String,
+        group: Lane.Group, to state: String?, at time: Int64
+    ) {
+        var index = lanes.firstIndex { $0.id == id }
+        if index == nil {
+            lanes.append(Lane(id: id, title: title, group: group, segments: [], marks: []))
+            index = lanes.count - 1
+        }
+        if let current = open[id] {
+            if current.state == state { return }
+            if current.start < time {
+                lanes[index!].segments.append(Lane.Segment(start: current.start, end: time, state: current.state, detail: nil))
+            }
+        }
+        open[id] = state.map { (time, $0) }
+    }
+
+    private mutating func recordTaskEvent(_ event: TraceEvent) {
+        let time = event.time
+        if event.kind == "bgTask.cancelAll" {
+            for lane in taskRequests where openTaskSegments[lane.id]?.state == "pending" {
+                Self.move(&taskRequests, open: &openTaskSegments, id: lane.id, title: lane.title, group: .scheduledTasks, to: nil, at: time)
+            }
+            entries.append(Entry(time: time, actor: "scheduler", text: "all requests cancelled"))
+            return
+        }
+        let identifier = event["identifier"]?.string ?? ""
+        let id = "request-" + identifier
+        let title = identifier.split(separator: ".").last.map(String.init) ?? identifier
+        func mark(_ kind: String, _ detail: String) {
+            if let index = taskRequests.firstIndex(where: { $0.id == id }) {
+                taskRequests[index].marks.append(Lane.Mark(time: time, kind: kind, detail: detail))
+            }
+        }
+        switch event.kind {
+        case "bgTask.submit":
+            let type = event["type"]?.string ?? ""
+            let begin = event["earliestBegin"]?.int ?? -1
+            let after = begin >= 0 ? ", not before \(TimeText.format(nanoseconds: begin))" : ""
+            if openTaskSegments[id]?.state != "running" {
+                Self.move(&taskRequests, open: &openTaskSegments, id: id, title: title, group: .scheduledTasks, to: "pending", at: time)
+            }
+            entries.append(Entry(time: time, actor: "scheduler", text: "submit \(type) \(identifier)\(after)"))
+        case "bgTask.submitFailed":
+            Self.move(&taskRequests, open: &openTaskSegments, id: id, title: title, group: .scheduledTasks, to: openTaskSegments[id]?.state, at: time)
+            mark("failed", "submit failed: \(event["error"]?.string ?? "")")
+            entries.append(Entry(time: time, actor: "scheduler", text: "submit \(identifier) failed: \(event["error"]?.string ?? "") (\(event["why"]?.string ?? ""))"))
+        case "bgTask.cancel":
+            if openTaskSegments[id]?.state == "pending" {
+                Self.move(&taskRequests, open: &openTaskSegments, id: id, title: title, group: .scheduledTasks, to: nil, at: time)
+            }
+            entries.append(Entry(time: time, actor: "scheduler", text: "cancel \(identifier)"))
+        case "bgTask.launchRequest":
+            entries.append(Entry(time: time, actor: "system", text: "launches \(identifier) (\(event["cause"]?.string ?? ""))"))
+        case "bgTask.start":
+            Self.move(&taskRequests, open: &openTaskSegments, id: id, title: title, group: .scheduledTasks, to: "running", at: time)
+        case "bgTask.expire":
+            mark("expiring", "expired: \(event["reason"]?.string ?? "")")
+            entries.append(Entry(time: time, actor: "system", text: "expires \(identifier): \(event["reason"]?.string ?? "")"))
+        case "bgTask.end":
+            let how = event["how"]?.string ?? ""
+            let success = event["success"] == .bool(true)
+            Self.move(&taskRequests, open: &openTaskSegments, id: id, title: title, group: .scheduledTasks, to: nil, at: time)
+            mark(how == "processEnded" ? "killed" : "ended", "\(how), success \(success)")
+            entries.append(Entry(time: time, actor: "system", text: "\(identifier) ended: \(how)\(how == "completed" ? (success ? ", success" : ", failure") : "")"))
+        default:
+            break
+        }
+    }
+
+    private mutating func recordDevice(_ event: TraceEvent) {
+        let time = event.time
+        let locked = event["locked"] == .bool(true)
+        let charging = event["charging"] == .bool(true)
+        let lowPower = event["lowPowerMode"] == .bool(true)
+        let screen = locked ? "locked" : "inUse"
+        let power = charging ? "charging" : (lowPower ? "lowPowerMode" : "onBattery")
+        defer {
+            for key in ["batteryLevel", "network", "lowDataMode", "backgroundAppRefresh", "thermalState"] {
+                lastDeviceValues[key] = event[key]
+            }
+        }
+        let previousScreen = openDeviceSegments["device-screen"]?.state
+        let previousPower = openDeviceSegments["device-power"]?.state
+        Self.move(&device, open: &openDeviceSegments, id: "device-screen", title: "screen", group: .device, to: screen, at: time)
+        Self.move(&device, open: &openDeviceSegments, id: "device-power", title: "power", group: .device, to: power, at: time)
+        if event.sequence > 1 {
+            var changes: [String] = []
+            if previousScreen != screen { changes.append(locked ? "locked" : "unlocked") }
+            if previousPower != power { changes.append(power) }
+            for key in ["batteryLevel", "network", "lowDataMode", "backgroundAppRefresh", "thermalState"] {
+                guard let value = event[key], lastDeviceValues[key] != value else { continue }
+                switch value {
+                case .int(let number): changes.append("\(key) \(number)")
+                case .string(let text): changes.append("\(key) \(text)")
+                case .bool(let flag): changes.append("\(key) \(flag ? "on" : "off")")
+                }
+            }
+            entries.append(Entry(time: time, actor: "device", text: changes.joined(separator: ", ")))
         }
     }
 }

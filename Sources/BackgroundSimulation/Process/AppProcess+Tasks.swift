@@ -1,0 +1,168 @@
+import SimulationKernel
+
+/// A launch handler registered with `BGTaskScheduler.register(forTaskWithIdentifier:using:launchHandler:)`.
+struct TaskRegistration {
+    /// Whether the handler runs on the main lane (`using: .main`) rather than a background queue (`nil`).
+    var onMainLane: Bool
+    /// SwiftUI's `.backgroundTask` style: the task completes when the async handler returns; expiration cancels it.
+    var completesWhenHandlerReturns: Bool
+    var handler: @Sendable (BGTask) async -> Void
+}
+
+extension AppProcess {
+    // MARK: Registration
+
+    /// `register(forTaskWithIdentifier:using:launchHandler:)`: returns whether it registered; crashes as the platform does.
+    func register(identifier: String, registration: TaskRegistration) -> Bool {
+        guard isAlive else { return false }
+        if launchFinished {
+            let message = "All launch handlers must be registered before application finishes launching"
+            diagnose(Rules.registeredAfterLaunch, subject: "task identifier \(identifier)", message: message)
+            terminate(.crash, message: "NSInternalInconsistencyException: \(message)")
+            return false
+        }
+        if registrations[identifier] != nil {
+            let message = "Launch handler for task with identifier \(identifier) has already been registered"
+            diagnose(Rules.registeredTwice, subject: "task identifier \(identifier)", message: message)
+            terminate(.crash, message: "NSInternalInconsistencyException: \(message)")
+            return false
+        }
+        guard simulation.scenario.app.permittedIdentifiers.contains(identifier) else {
+            diagnose(
+                Rules.taskIdentifierNotPermitted, subject: "task identifier \(identifier)",
+                message: "register(forTaskWithIdentifier:) returned false: \(identifier) is not in BGTaskSchedulerPermittedIdentifiers")
+            trace("bgTask.register", [("identifier", .string(identifier)), ("registered", .bool(false))])
+            return false
+        }
+        registrations[identifier] = registration
+        trace("bgTask.register", [
+            ("identifier", .string(identifier)), ("registered", .bool(true)),
+            ("queue", .string(registration.onMainLane ? "main" : "background")),
+        ])
+        return true
+    }
+
+    // MARK: Running tasks
+
+    func runningTask(withIdentifier identifier: String) -> RunningTask? {
+        runningTasks.first { $0.identifier == identifier }
+    }
+
+    /// The system hands the app a launched task: now, or when the launch it started finishes.
+    func deliver(_ request: TaskRequest) {
+        switch state {
+        case .launching:
+            pendingDeliveries.append(request)
+        case .suspended:
+            // The system wakes the suspended app in the background for the task.
+            move(to: .background, reason: "bgTask \(request.identifier)")
+            beginBackgroundPeriod()
+            resumeAfterSuspension()
+            startTask(request)
+        case .background, .foregroundActive, .foregroundInactive:
+            cancelSuspension()
+            startTask(request)
+        case .notRunning, .terminated:
+            break
+        }
+    }
+
+    /// Starts the launch handler of a delivered task, or crashes when this launch registered none.
+    func startTask(_ request: TaskRequest) {
+        guard let registration = registrations[request.identifier] else {
+            let message = "No launch handler registered for task with identifier \(request.identifier)"
+            diagnose(Rules.noLaunchHandler, subject: "task identifier \(request.identifier)", message: message)
+            terminate(.crash, message: message)
+            return
+        }
+        let runtime = request.kind == .appRefresh ? profile.appRefreshRuntime : profile.processingRuntime
+        let task = RunningTask(
+            request: request, launchedAt: now, deadline: now + runtime, onMainLane: registration.onMainLane,
+            completesWhenHandlerReturns: registration.completesWhenHandlerReturns)
+        runningTasks.append(task)
+        trace("bgTask.start", [
+            ("identifier", .string(request.identifier)), ("type", .string(request.kind.rawValue)),
+            ("deadline", .int(task.deadline)), ("queue", .string(registration.onMainLane ? "main" : "background")),
+        ])
+        task.timers.append(kernel.schedule(at: VirtualInstant(nanoseconds: task.deadline)) { [self] in
+            guard isAlive, !task.completed, !task.expired else { return }
+            diagnose(
+                Rules.taskExpired, subject: task.subject,
+                message: "\(task.subject) ran out of time after \(TimeText.format(nanoseconds: now - task.launchedAt)) without completing")
+            expire(task, reason: "time ran out")
+        })
+        let object: BGTask = request.kind == .appRefresh
+            ? BGAppRefreshTask(process: self, task: task) : BGProcessingTask(process: self, task: task)
+        let handler = registration.handler
+        let body: @Sendable () async -> Void = { [self] in
+            await handler(object)
+            if task.completesWhenHandlerReturns && !task.completed {
+                complete(task, success: !task.expired)
+            }
+        }
+        if registration.onMainLane {
+            mainLane.enqueue("launch handler \(request.identifier)", body)
+        } else {
+            task.handlerContext = spawn("launch handler \(request.identifier)", body)
+        }
+    }
+
+    /// The task's time is up (or the debugger or the system says so): the expiration handler runs.
+    func expire(_ task: RunningTask, reason: String) {
+        guard isAlive, !task.completed, !task.expired else { return }
+        task.expired = true
+        trace("bgTask.expire", [("identifier", .string(task.identifier)), ("reason", .string(reason))])
+        if task.completesWhenHandlerReturns {
+            task.workCancelled = true
+            task.handlerContext?.cancel()
+        }
+        guard let handler = task.expirationHandler else {
+            if task.completesWhenHandlerReturns { return }
+            diagnose(
+                Rules.noTaskExpirationHandler, subject: task.subject,
+                message: "\(task.subject) had no expiration handler; the system marked it complete and unsuccessful")
+            finish(task, how: "expired", success: false)
+            return
+        }
+        let run: @Sendable () async -> Void = { await handler.call() }
+        if task.onMainLane {
+            mainLane.enqueue("expiration handler \(task.identifier)", run)
+        } else {
+            spawn("expiration handler \(task.identifier)", run)
+        }
+        task.timers.append(kernel.schedule(afterNanoseconds: profile.taskExpirationGrace) { [self] in
+            guard isAlive, !task.completed else { return }
+            diagnose(
+                Rules.taskNeverCompleted, subject: task.subject,
+                message: "\(task.subject) never called setTaskCompleted(success:), even after its expiration handler")
+            terminate(.watchdog, message: "\(task.subject) did not complete after its time ran out")
+        })
+    }
+
+    /// Expires every running task of `kind`, for example processing tasks when the person picks up the device.
+    func expireRunningTasks(ofKind kind: TaskKind, reason: String) {
+        for task in runningTasks where task.request.kind == kind { expire(task, reason: reason) }
+    }
+
+    /// `setTaskCompleted(success:)`.
+    func complete(_ task: RunningTask, success: Bool) {
+        guard isAlive else { return }
+        if task.completed {
+            diagnose(
+                Rules.taskCompletedTwice, subject: task.subject,
+                message: "setTaskCompleted(success:) was called on \(task.subject), which was already complete")
+            return
+        }
+        finish(task, how: task.expired ? "expired" : "completed", success: success)
+    }
+
+    private func finish(_ task: RunningTask, how: String, success: Bool) {
+        task.completed = true
+        for timer in task.timers { kernel.cancel(timer) }
+        task.timers.removeAll()
+        runningTasks.removeAll { $0 === task }
+        trace("bgTask.end", [("identifier", .string(task.identifier)), ("how", .string(how)), ("success", .bool(success))])
+        simulation.scheduler.taskEnded(task, successfully: success && !task.expired)
+        evaluateSuspension()
+    }
+}

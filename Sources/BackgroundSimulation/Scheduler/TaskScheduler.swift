@@ -1,0 +1,216 @@
+import SimulationKernel
+
+/// The system side of `BGTaskScheduler`: pending requests, and when the system launches them.
+///
+/// Pending requests belong to the system, not to the process: they survive
+/// the app's termination. The policy decides when each runs from the device
+/// conditions and the app's history; see docs/system-policy.md.
+final class TaskScheduler {
+    struct Pending {
+        var request: TaskRequest
+        var submittedAt: Int64
+        /// A fraction in parts per million, drawn at submission, that the realistic policy scales its delay by.
+        var delayDraw: Int64
+    }
+
+    unowned let simulation: Simulation
+    let policy: SchedulingPolicy
+    private(set) var pending: [Pending] = []
+    private var lastLaunch: [TaskKind: Int64] = [:]
+    private var penaltyUntil: [TaskKind: Int64] = [:]
+    private var checkEvent: EventHandle?
+
+    init(simulation: Simulation, policy: SchedulingPolicy) {
+        self.simulation = simulation
+        self.policy = policy
+    }
+
+    private var kernel: Kernel { simulation.kernel }
+    private var profile: PlatformProfile { simulation.profile }
+    private var now: Int64 { kernel.now.nanoseconds }
+
+    // MARK: Requests
+
+    /// `submit(_:)`: checks the request and keeps it pending, replacing one with the same identifier.
+    func submit(_ request: TaskRequest, from process: AppProcess) throws(SubmitError) {
+        let app = simulation.scenario.app
+        let conditions = simulation.conditions
+        var fields: [(String, TraceValue)] = [
+            ("identifier", .string(request.identifier)), ("type", .string(request.kind.rawValue)),
+            ("earliestBegin", .int(request.earliestBegin ?? -1)),
+            ("requiresNetworkConnectivity", .bool(request.requiresNetworkConnectivity)),
+            ("requiresExternalPower", .bool(request.requiresExternalPower)),
+        ]
+        func refuse(_ error: SubmitError, _ why: String) -> SubmitError {
+            fields.append(("error", .string(error.name)))
+            fields.append(("why", .string(why)))
+            process.trace("bgTask.submitFailed", fields)
+            return error
+        }
+        if !app.permittedIdentifiers.contains(request.identifier) {
+            process.diagnose(
+                Rules.taskIdentifierNotPermitted, subject: "task identifier \(request.identifier)",
+                message: "submit(_:) threw notPermitted: \(request.identifier) is not in BGTaskSchedulerPermittedIdentifiers")
+            throw refuse(.notPermitted, "identifier not in BGTaskSchedulerPermittedIdentifiers")
+        }
+        if !app.backgroundModes.contains(request.kind.backgroundMode) {
+            process.diagnose(
+                Rules.taskIdentifierNotPermitted, subject: "task identifier \(request.identifier)",
+                message: "submit(_:) threw notPermitted: UIBackgroundModes lacks \"\(request.kind.backgroundMode)\"")
+            throw refuse(.notPermitted, "UIBackgroundModes lacks \(request.kind.backgroundMode)")
+        }
+        if conditions.backgroundAppRefresh != .available {
+            throw refuse(.unavailable, "Background App Refresh is \(conditions.backgroundAppRefresh.rawValue)")
+        }
+        if conditions.lowPowerMode {
+            throw refuse(.unavailable, "Low Power Mode is on")
+        }
+        let replacing = pending.contains { $0.request.identifier == request.identifier }
+        if !replacing && pending.filter({ $0.request.kind == request.kind }).count >= request.kind.pendingLimit {
+            throw refuse(.tooManyPendingTaskRequests, "\(request.kind.pendingLimit) \(request.kind.rawValue) request(s) already pending")
+        }
+        if request.kind == .appRefresh, (request.earliestBegin ?? now) - now < profile.refreshMinimumInterval {
+            let asked = TimeText.formatExact(nanoseconds: max(0, (request.earliestBegin ?? now) - now))
+            process.diagnose(
+                Rules.refreshRequestedTooSoon, subject: "task identifier \(request.identifier)",
+                message: "an app refresh was requested \(asked) ahead; the system will not run it sooner than about \(TimeText.formatExact(nanoseconds: profile.refreshMinimumInterval)) after the last one")
+        }
+        pending.removeAll { $0.request.identifier == request.identifier }
+        pending.append(Pending(request: request, submittedAt: now, delayDraw: Int64(kernel.random.nextInt(below: 1_000_000))))
+        fields.append(("replaced", .bool(replacing)))
+        process.trace("bgTask.submit", fields)
+        reevaluate()
+    }
+
+    /// `cancel(taskRequestWithIdentifier:)`.
+    func cancel(identifier: String, from process: AppProcess) {
+        let count = pending.count
+        pending.removeAll { $0.request.identifier == identifier }
+        process.trace("bgTask.cancel", [("identifier", .string(identifier)), ("found", .bool(pending.count < count))])
+        reevaluate()
+    }
+
+    /// `cancelAllTaskRequests()`.
+    func cancelAll(from process: AppProcess) {
+        process.trace("bgTask.cancelAll", [("count", .int(Int64(pending.count)))])
+        pending.removeAll()
+        reevaluate()
+    }
+
+    // MARK: Policy
+
+    /// Why a request may not run now, or nil when it may.
+    func blocker(for request: TaskRequest) -> String? {
+        let conditions = simulation.conditions
+        if simulation.closedInAppSwitcher { return "the person closed the app in the app switcher" }
+        if let process = simulation.process, process.isAlive {
+            switch process.state {
+            case .foregroundActive, .foregroundInactive, .launching(into: .foreground): return "the app is in the foreground"
+            default: break
+            }
+            if process.runningTask(withIdentifier: request.identifier) != nil { return "the task is already running" }
+        }
+        if conditions.lowPowerMode { return "Low Power Mode is on" }
+        if request.kind == .appRefresh && conditions.backgroundAppRefresh != .available {
+            return "Background App Refresh is \(conditions.backgroundAppRefresh.rawValue)"
+        }
+        if conditions.batteryLevel < 20 && !conditions.charging { return "the battery is under 20% and not charging" }
+        if conditions.thermalState == .serious || conditions.thermalState == .critical {
+            return "the device is \(conditions.thermalState.rawValue)ly hot"
+        }
+        if request.kind == .processing {
+            if !conditions.locked { return "the device is in use (processing tasks wait for it to be idle)" }
+            if request.requiresExternalPower && !conditions.charging { return "the request needs external power" }
+            if request.requiresNetworkConnectivity && conditions.network == .none { return "the request needs a network" }
+            if policy == .realistic && simulation.opens(within: 7 * 86_400_000_000_000) == 0 {
+                return "the app was not used in the past week"
+            }
+        }
+        return nil
+    }
+
+    /// The earliest instant `entry` may run if the conditions that hold now keep holding.
+    func readyTime(for entry: Pending) -> Int64 {
+        let request = entry.request
+        var ready = max(entry.submittedAt, request.earliestBegin ?? 0)
+        if request.kind == .appRefresh, let last = lastLaunch[.appRefresh] {
+            ready = max(ready, last + profile.refreshMinimumInterval)
+        }
+        if let penalty = penaltyUntil[request.kind] { ready = max(ready, penalty) }
+        if request.kind == .processing, let lockedSince = simulation.lockedSince {
+            ready = max(ready, lockedSince + profile.processingIdleDelay)
+        }
+        if policy == .realistic { ready += realisticDelay(for: entry) }
+        return ready
+    }
+
+    /// The realistic policy's seeded delay: longer for apps the person opens less.
+    private func realisticDelay(for entry: Pending) -> Int64 {
+        let longest: Int64
+        switch entry.request.kind {
+        case .appRefresh:
+            // Opened n times a day: refreshes come up to 1/n of the once-a-day delay late.
+            let opensPerDay = max(1, simulation.opens(within: 7 * 86_400_000_000_000) / 7)
+            longest = profile.realisticRefreshDelay / Int64(opensPerDay)
+        case .processing:
+            longest = profile.realisticProcessingDelay
+        }
+        return longest / 1_000_000 * entry.delayDraw
+    }
+
+    /// Re-plans the next launch after anything the policy weighs has changed.
+    func reevaluate() {
+        if let checkEvent { kernel.cancel(checkEvent) }
+        checkEvent = nil
+        var next: Int64?
+        for entry in pending where blocker(for: entry.request) == nil {
+            let ready = max(now, readyTime(for: entry))
+            next = min(next ?? ready, ready)
+        }
+        guard let next else { return }
+        checkEvent = kernel.schedule(at: VirtualInstant(nanoseconds: next)) { [self] in
+            checkEvent = nil
+            launchReadyRequests()
+        }
+    }
+
+    private func launchReadyRequests() {
+        // Submission order: the earliest submitted of the ready requests runs first.
+        let ready = pending.filter { blocker(for: $0.request) == nil && readyTime(for: $0) <= now }
+        for entry in ready {
+            launch(entry.request, cause: "policy")
+        }
+        reevaluate()
+    }
+
+    // MARK: Launching
+
+    /// Launches the app for `request` (or wakes it) and hands it the task.
+    func launch(_ request: TaskRequest, cause: String) {
+        pending.removeAll { $0.request.identifier == request.identifier }
+        lastLaunch[request.kind] = now
+        simulation.trace("bgTask.launchRequest", [
+            ("identifier", .string(request.identifier)), ("type", .string(request.kind.rawValue)), ("cause", .string(cause)),
+        ])
+        simulation.deliverTask(request)
+    }
+
+    /// `_simulateLaunchForTaskWithIdentifier:`: launches a pending request now, whatever the policy says.
+    func simulateLaunch(identifier: String) -> Bool {
+        guard let entry = pending.first(where: { $0.request.identifier == identifier }) else { return false }
+        launch(entry.request, cause: "simulateLaunch")
+        reevaluate()
+        return true
+    }
+
+    /// A task ended; one that did not complete successfully makes the next of its kind wait.
+    func taskEnded(_ task: RunningTask, successfully: Bool) {
+        if !successfully {
+            penaltyUntil[task.request.kind] = max(penaltyUntil[task.request.kind] ?? 0, now + profile.incompleteTaskPenalty)
+        }
+        reevaluate()
+    }
+
+    /// The pending requests, in submission order (`getPendingTaskRequests`).
+    var pendingRequests: [TaskRequest] { pending.map(\.request) }
+}

@@ -1,0 +1,376 @@
+import BackgroundSimulation
+import Foundation
+import SimulationKernel
+import Testing
+
+/// BGTaskScheduler: each rule made to happen, and the correct app kept clean.
+@Suite struct TaskSchedulerTests {
+    static let refreshID = "com.example.app.refresh"
+    static let cleanupID = "com.example.app.cleanup"
+    static let minute: Int64 = 60_000_000_000
+    static let second: Int64 = 1_000_000_000
+
+    /// A correct refresh handler: expiration handler, reschedule, short fetch, complete.
+    static let goodRefresh: [Step] = [
+        .setTaskExpirationHandler(.steps([.cancelWork, .setTaskCompleted(success: false)])),
+        .wait(duration: 3 * second), .save(checkpoint: "feed", duration: 0), .setTaskCompleted(success: true),
+    ]
+
+    static func app(
+        modes: [String] = ["fetch", "processing"], permitted: [String] = [refreshID, cleanupID],
+        actions: [String: [Step]], handlers: [(AppDefinition.Callback, String)]
+    ) -> AppDefinition {
+        AppDefinition(
+            bundleIdentifier: "com.example.app", backgroundModes: modes, permittedIdentifiers: permitted,
+            handlers: handlers.map { (callback: $0.0, action: $0.1) }, actions: actions)
+    }
+
+    /// Registers `handler` for the refresh identifier at launch and submits a refresh on entering the background.
+    static func refreshApp(
+        handler: [Step], earliestBegin: Int64 = 20 * minute, queueMain: Bool = false, asyncHandler: Bool = false,
+        permitted: [String] = [refreshID], modes: [String] = ["fetch"]
+    ) -> AppDefinition {
+        app(modes: modes, permitted: permitted, actions: [
+            "registerTasks": [.register(identifier: refreshID, launchHandler: "refresh", onMainQueue: queueMain, asyncHandler: asyncHandler)],
+            "schedule": [.submit(TaskRequest(identifier: refreshID, kind: .appRefresh, earliestBegin: earliestBegin))],
+            "refresh": handler,
+        ], handlers: [(.didFinishLaunching, "registerTasks"), (.didEnterBackground, "schedule")])
+    }
+
+    static func run(
+        _ app: AppDefinition, _ timeline: [TimelineEntry], stopAt: Int64 = 180 * minute, policy: SchedulingPolicy = .deterministic,
+        device: DeviceConditions = DeviceConditions(), seed: UInt64 = 1
+    ) -> SimulationResult {
+        Simulation(scenario: Scenario(
+            name: "scheduler", seed: seed, stopAt: stopAt, app: app, device: device, policy: policy, timeline: timeline)).run()
+    }
+
+    static let leaveAtOneMinute = [
+        TimelineEntry(at: 0, action: .launch), TimelineEntry(at: minute, action: .goHome),
+        TimelineEntry(at: minute + 5 * second, action: .lock),
+    ]
+
+    static func rules(_ result: SimulationResult) -> [String] {
+        Array(Set(result.diagnostics.map(\.rule.id))).sorted()
+    }
+
+    static func events(_ result: SimulationResult, _ kind: String) -> [TraceEvent] {
+        result.events.filter { $0.kind == kind }
+    }
+
+    // MARK: The correct app
+
+    @Test func aCorrectRefreshRunsAtItsEarliestBeginAndStaysClean() throws {
+        let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute)
+        #expect(result.diagnostics.isEmpty)
+        let start = try #require(Self.events(result, "bgTask.start").first)
+        // Deterministic policy: exactly earliestBegin after the submission at 1m.
+        #expect(start.time == 21 * Self.minute)
+        let end = try #require(Self.events(result, "bgTask.end").first)
+        #expect(end["how"] == "completed" && end["success"] == .bool(true))
+        #expect(end.time == 21 * Self.minute + 3 * Self.second)
+        // The app was woken from suspension and suspended again when the task ended.
+        let states = Self.events(result, "app.state").map { "\($0.time / Self.second):\($0["to"]?.string ?? "")" }
+        #expect(states.contains("1260:background"))
+        #expect(states.contains("1263:suspended"))
+    }
+
+    // MARK: Registration
+
+    @Test func identifierNotPermittedFailsToRegisterAndToSubmit() {
+        let result = Self.run(Self.refreshApp(handler: Self.goodRefresh, permitted: ["com.example.app.other"]), Self.leaveAtOneMinute)
+        #expect(Self.rules(result) == ["BGS010"])
+        #expect(Self.events(result, "bgTask.register").first?["registered"] == .bool(false))
+        #expect(Self.events(result, "bgTask.submitFailed").first?["error"] == "notPermitted")
+        #expect(Self.events(result, "bgTask.start").isEmpty)
+    }
+
+    @Test func missingBackgroundModeMakesSubmitNotPermitted() {
+        let result = Self.run(Self.refreshApp(handler: Self.goodRefresh, modes: ["processing"]), Self.leaveAtOneMinute)
+        #expect(Self.rules(result) == ["BGS010"])
+        #expect(Self.events(result, "bgTask.submitFailed").first?["why"] == "UIBackgroundModes lacks fetch")
+    }
+
+    @Test func registeringAfterLaunchCrashes() {
+        var app = Self.refreshApp(handler: Self.goodRefresh)
+        app.handlers = [(callback: .didBecomeActive, action: "registerTasks")]
+        let result = Self.run(app, Self.leaveAtOneMinute)
+        #expect(Self.rules(result) == ["BGS011"])
+        #expect(result.terminations == [.crash])
+        #expect(result.diagnostics.first?.message == "All launch handlers must be registered before application finishes launching")
+    }
+
+    @Test func registeringTwiceCrashes() {
+        var app = Self.refreshApp(handler: Self.goodRefresh)
+        app.actions["registerTasks"] = app.actions["registerTasks"]! + app.actions["registerTasks"]!
+        let result = Self.run(app, Self.leaveAtOneMinute)
+        #expect(Self.rules(result) == ["BGS012"])
+        #expect(result.diagnostics.first?.message == "Launch handler for task with identifier \(Self.refreshID) has already been registered")
+    }
+
+    @Test func aLaunchWithoutTheHandlerCrashes() {
+        // The handler is registered only when the person taps (a flag that is not set in a background launch).
+        var app = Self.refreshApp(handler: Self.goodRefresh)
+        app.handlers = [(callback: .didEnterBackground, action: "schedule")]
+        app.actions["registerTasks"] = [.register(identifier: Self.refreshID, launchHandler: "refresh", onMainQueue: false, asyncHandler: false)]
+        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: 2 * Self.minute, action: .memoryPressure)]
+        let result = Self.run(app, timeline)
+        #expect(Self.rules(result) == ["BGS013"])
+        #expect(result.terminations == [.memoryPressure, .crash])
+        #expect(result.diagnostics.first?.message == "No launch handler registered for task with identifier \(Self.refreshID)")
+    }
+
+    // MARK: Submission
+
+    @Test func submitIsUnavailableWithBackgroundAppRefreshOffOrLowPowerMode() {
+        for change in [\DeviceConditions.lowPowerMode, nil] {
+            var device = DeviceConditions()
+            if let change { device[keyPath: change] = true } else { device.backgroundAppRefresh = .denied }
+            let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, device: device)
+            #expect(Self.events(result, "bgTask.submitFailed").first?["error"] == "unavailable")
+            #expect(Self.events(result, "bgTask.start").isEmpty)
+            #expect(result.diagnostics.isEmpty)
+        }
+    }
+
+    @Test func tooManyPendingRequestsAndResubmissionReplaces() {
+        let processing = (0..<11).map { index in
+            Step.submit(TaskRequest(identifier: "com.example.app.p\(index)", kind: .processing))
+        }
+        let app = Self.app(
+            permitted: [Self.refreshID, "com.example.app.refresh2"] + (0..<11).map { "com.example.app.p\($0)" },
+            actions: [
+                "submitAll": [
+                    .submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh, earliestBegin: 60 * Self.minute)),
+                    .submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh, earliestBegin: 90 * Self.minute)),
+                    .submit(TaskRequest(identifier: "com.example.app.refresh2", kind: .appRefresh, earliestBegin: 60 * Self.minute)),
+                ] + processing,
+            ], handlers: [(.didBecomeActive, "submitAll")])
+        let result = Self.run(app, [TimelineEntry(at: 0, action: .launch)], stopAt: Self.minute)
+        let failed = Self.events(result, "bgTask.submitFailed")
+        #expect(failed.map { $0["identifier"]?.string ?? "" } == ["com.example.app.refresh2", "com.example.app.p10"])
+        #expect(failed.allSatisfy { $0["error"] == "tooManyPendingTaskRequests" })
+        #expect(Self.events(result, "bgTask.submit").filter { $0["replaced"] == .bool(true) }.count == 1)
+    }
+
+    @Test func cancelledRequestsNeverRun() {
+        var app = Self.refreshApp(handler: Self.goodRefresh)
+        app.actions["cancel"] = [.cancelTaskRequest(identifier: Self.refreshID)]
+        app.actions["cancelAll"] = [.cancelAllTaskRequests]
+        for action in ["cancel", "cancelAll"] {
+            app.handlers = [(callback: .didFinishLaunching, action: "registerTasks"), (callback: .didEnterBackground, action: "schedule"),
+                            (callback: .willEnterForeground, action: action)]
+            let timeline = [
+                TimelineEntry(at: 0, action: .launch), TimelineEntry(at: Self.minute, action: .goHome),
+                TimelineEntry(at: 2 * Self.minute, action: .returnToApp),
+            ]
+            let result = Self.run(app, timeline)
+            #expect(Self.events(result, "bgTask.start").isEmpty, "\(action)")
+        }
+    }
+
+    @Test func pendingRequestsSurviveTermination() throws {
+        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: 2 * Self.minute, action: .memoryPressure)]
+        let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
+        #expect(result.diagnostics.isEmpty)
+        let start = try #require(Self.events(result, "bgTask.start").first)
+        #expect(start["process"] == .int(2))
+        #expect(Self.events(result, "app.state").contains { $0["process"] == .int(2) && $0["to"] == "launchingBackground" })
+    }
+
+    @Test func aForceQuitHoldsLaunchesUntilThePersonOpensTheApp() throws {
+        let timeline = [
+            TimelineEntry(at: 0, action: .launch), TimelineEntry(at: Self.minute, action: .goHome),
+            TimelineEntry(at: 2 * Self.minute, action: .swipeAway),
+            TimelineEntry(at: 60 * Self.minute, action: .launch), TimelineEntry(at: 61 * Self.minute, action: .goHome),
+        ]
+        let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
+        let start = try #require(Self.events(result, "bgTask.start").first)
+        // Due at 21m but held by the force quit; the reopened app resubmits at 61m (replacing it) for 20 minutes later.
+        #expect(start.time == 81 * Self.minute)
+        #expect(start["process"] == .int(2))
+        #expect(Self.events(result, "bgTask.submit").last?["replaced"] == .bool(true))
+    }
+
+    @Test func refreshRequestedSoonerThanFifteenMinutesIsFlaggedAndThrottled() {
+        var handler = Self.goodRefresh
+        handler.insert(.submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh, earliestBegin: Self.minute)), at: 1)
+        let result = Self.run(Self.refreshApp(handler: handler, earliestBegin: Self.minute), Self.leaveAtOneMinute)
+        #expect(Self.rules(result) == ["BGS017"])
+        let starts = Self.events(result, "bgTask.start").map(\.time)
+        #expect(starts.count >= 3)
+        for (first, second) in zip(starts, starts.dropFirst()) { #expect(second - first >= 15 * Self.minute) }
+    }
+
+    // MARK: Runtime
+
+    @Test func forgettingSetTaskCompletedKeepsTheAppRunningThenKillsIt() throws {
+        let handler: [Step] = [.setTaskExpirationHandler(.steps([.cancelWork])), .wait(duration: 2 * Self.second)]
+        let result = Self.run(Self.refreshApp(handler: handler), Self.leaveAtOneMinute)
+        #expect(Self.rules(result) == ["BGS014", "BGS018"])
+        #expect(result.terminations == [.watchdog])
+        let start = try #require(Self.events(result, "bgTask.start").first)
+        // Not suspended while the task runs, though the handler returned after 2 s.
+        #expect(!Self.events(result, "app.state").contains { $0.time > start.time && $0.time < start.time + 30 * Self.second && $0["to"] == "suspended" })
+        let kill = try #require(result.events.first { $0["to"] == "terminated" })
+        #expect(kill.time == start.time + 35 * Self.second)
+    }
+
+    @Test func noExpirationHandlerIsMarkedCompleteAndUnsuccessful() throws {
+        let result = Self.run(Self.refreshApp(handler: [.wait(duration: 40 * Self.second), .setTaskCompleted(success: true)]), Self.leaveAtOneMinute)
+        #expect(Self.rules(result) == ["BGS015", "BGS018"])
+        let end = try #require(Self.events(result, "bgTask.end").first)
+        #expect(end["how"] == "expired" && end["success"] == .bool(false))
+        #expect(result.terminations.isEmpty)
+    }
+
+    @Test func completingTwiceIsFlagged() {
+        let result = Self.run(Self.refreshApp(handler: Self.goodRefresh + [.setTaskCompleted(success: true)]), Self.leaveAtOneMinute)
+        #expect(Self.rules(result) == ["BGS016"])
+    }
+
+    @Test func mainActorCodeOnABackgroundQueueIsFlaggedButNotOnMain() {
+        let handler = [Step.updateUI] + Self.goodRefresh
+        #expect(Self.rules(Self.run(Self.refreshApp(handler: handler), Self.leaveAtOneMinute)) == ["BGS019"])
+        let onMain = Self.run(Self.refreshApp(handler: handler, queueMain: true), Self.leaveAtOneMinute)
+        #expect(onMain.diagnostics.isEmpty)
+        #expect(Self.events(onMain, "bgTask.start").first?["queue"] == "main")
+    }
+
+    @Test func anAsyncHandlerCompletesWhenItReturnsAndIsCancelledByExpiration() throws {
+        let quick = Self.run(Self.refreshApp(handler: [.wait(duration: 2 * Self.second)], asyncHandler: true), Self.leaveAtOneMinute)
+        #expect(quick.diagnostics.isEmpty)
+        #expect(Self.events(quick, "bgTask.end").first?["how"] == "completed")
+        let slow = Self.run(Self.refreshApp(handler: [.wait(duration: 60 * Self.second), .save(checkpoint: "never", duration: 0)], asyncHandler: true), Self.leaveAtOneMinute)
+        #expect(Self.rules(slow) == ["BGS018"])
+        let end = try #require(Self.events(slow, "bgTask.end").first)
+        #expect(end["how"] == "expired" && end["success"] == .bool(false))
+        #expect(!slow.saved.contains("never"))
+        #expect(slow.terminations.isEmpty)
+    }
+
+    @Test func anIncompleteTaskDelaysTheNextOne() throws {
+        let handler: [Step] = [
+            .setTaskExpirationHandler(.steps([.setTaskCompleted(success: false)])),
+            .submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh, earliestBegin: 20 * Self.minute)),
+            .wait(duration: 60 * Self.second),
+        ]
+        let result = Self.run(Self.refreshApp(handler: handler), Self.leaveAtOneMinute, stopAt: 300 * Self.minute)
+        let starts = Self.events(result, "bgTask.start").map(\.time)
+        #expect(starts.count >= 2)
+        // Expired at start + 30 s; the next waits the penalty (1 h) rather than its 20 minutes.
+        #expect(starts[1] == starts[0] + 30 * Self.second + 60 * Self.minute)
+    }
+
+    // MARK: Processing
+
+    static func cleanupApp(power: Bool = true, network: Bool = true, handler: [Step]? = nil) -> AppDefinition {
+        app(modes: ["processing"], permitted: [cleanupID], actions: [
+            "registerTasks": [.register(identifier: cleanupID, launchHandler: "cleanUp", onMainQueue: false, asyncHandler: false)],
+            "schedule": [.submit(TaskRequest(identifier: cleanupID, kind: .processing, requiresNetworkConnectivity: network, requiresExternalPower: power))],
+            "cleanUp": handler ?? [
+                .setTaskExpirationHandler(.steps([.cancelWork, .setTaskCompleted(success: false)])),
+                .repeating(count: 30, steps: [.stopIfCancelled, .work(duration: 10 * second, jitter: 0, changesState: false)]),
+                .setTaskCompleted(success: true),
+            ],
+        ], handlers: [(.didFinishLaunching, "registerTasks"), (.didEnterBackground, "schedule")])
+    }
+
+    @Test func processingWaitsForIdlePowerAndNetworkAndIsExpiredWhenThePersonUnlocks() throws {
+        var plug = ConditionChange()
+        plug.charging = true
+        let timeline = [
+            TimelineEntry(at: 0, action: .launch), TimelineEntry(at: Self.minute, action: .goHome),
+            TimelineEntry(at: 2 * Self.minute, action: .lock), TimelineEntry(at: 30 * Self.minute, action: .conditions(plug)),
+            TimelineEntry(at: 32 * Self.minute, action: .unlock),
+        ]
+        let result = Self.run(Self.cleanupApp(), timeline)
+        let start = try #require(Self.events(result, "bgTask.start").first)
+        #expect(start.time == 30 * Self.minute)  // locked (idle after 5 min) but waited for power
+        let expire = try #require(Self.events(result, "bgTask.expire").first)
+        #expect(expire.time == 32 * Self.minute)
+        #expect(expire["reason"] == "the person started using the device")
+        #expect(result.diagnostics.isEmpty)
+        // Without the network it never runs.
+        var offline = DeviceConditions()
+        offline.network = .none
+        #expect(Self.events(Self.run(Self.cleanupApp(), timeline, device: offline), "bgTask.start").isEmpty)
+        // Idle means locked for five minutes: with power from the start, it begins 5 min after the lock.
+        var charging = DeviceConditions()
+        charging.charging = true
+        let early = Self.run(Self.cleanupApp(), timeline, device: charging)
+        #expect(Self.events(early, "bgTask.start").first?.time == 7 * Self.minute)
+    }
+
+    @Test func lowBatteryHoldsWorkUntilCharging() throws {
+        var low = DeviceConditions()
+        low.batteryLevel = 10
+        var plug = ConditionChange()
+        plug.charging = true
+        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: 100 * Self.minute, action: .conditions(plug))]
+        let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline, device: low)
+        #expect(Self.events(result, "bgTask.start").first?.time == 100 * Self.minute)
+    }
+
+    // MARK: Debug actions
+
+    @Test func simulateLaunchAndExpirationActLikeTheDebuggerCommands() throws {
+        let timeline = Self.leaveAtOneMinute + [
+            TimelineEntry(at: 2 * Self.minute, action: .simulateLaunch(identifier: Self.refreshID)),
+            TimelineEntry(at: 2 * Self.minute + Self.second, action: .simulateExpiration(identifier: Self.refreshID)),
+        ]
+        let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
+        #expect(Self.events(result, "bgTask.start").first?.time == 2 * Self.minute)
+        let expire = try #require(Self.events(result, "bgTask.expire").first)
+        #expect(expire["reason"] == "simulateExpiration")
+        #expect(Self.events(result, "bgTask.end").first?["success"] == .bool(false))
+        // A debug expiration is not the app's fault: no diagnostic.
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    // MARK: Policies
+
+    @Test func theRealisticPolicyRunsLaterThanTheDeterministicOneAndVariesWithTheSeed() throws {
+        let deterministic = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: 2 * 1440 * Self.minute)
+        let earliest = try #require(Self.events(deterministic, "bgTask.start").first?.time)
+        var starts: Set<Int64> = []
+        for seed: UInt64 in 1...5 {
+            let realistic = Self.run(
+                Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: 2 * 1440 * Self.minute, policy: .realistic, seed: seed)
+            let start = try #require(Self.events(realistic, "bgTask.start").first?.time)
+            #expect(start >= earliest)
+            starts.insert(start)
+        }
+        #expect(starts.count > 1)
+    }
+
+    // MARK: Swift API
+
+    final class SwiftRefreshApp: UIApplicationDelegate, @unchecked Sendable {
+        var completed = false
+        func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]) async {
+            BGTaskScheduler.shared.register(forTaskWithIdentifier: TaskSchedulerTests.refreshID, using: nil) { task in
+                task.expirationHandler = { task.setTaskCompleted(success: false) }
+                task.setTaskCompleted(success: true)
+            }
+        }
+
+        func applicationDidEnterBackground(_ application: UIApplication) async {
+            let request = BGAppRefreshTaskRequest(identifier: TaskSchedulerTests.refreshID)
+            request.earliestBeginDate = BGTaskScheduler.shared.now.addingTimeInterval(20 * 60)
+            try? BGTaskScheduler.shared.submit(request)
+            let pending = await BGTaskScheduler.shared.pendingTaskRequests()
+            completed = pending.map(\.identifier) == [TaskSchedulerTests.refreshID]
+        }
+    }
+
+    @Test func theLookAlikeAPIDrivesTheSameModel() throws {
+        let delegate = SwiftRefreshApp()
+        let app = Self.refreshApp(handler: [])
+        let result = Simulation(scenario: Scenario(name: "swift", stopAt: 180 * Self.minute, app: app, timeline: Self.leaveAtOneMinute), app: { delegate }).run()
+        #expect(delegate.completed)
+        #expect(Self.events(result, "bgTask.start").first?.time == 21 * Self.minute)
+        #expect(Self.events(result, "bgTask.end").first?["how"] == "completed")
+        #expect(result.diagnostics.isEmpty)
+    }
+}

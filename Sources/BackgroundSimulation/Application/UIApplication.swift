@@ -72,8 +72,9 @@ public final class UIApplication: @unchecked Sendable {
 extension UIApplication {
     /// bgsim: burns `duration` of the app's CPU time on virtual time; it pauses while the app is suspended.
     public func simulateWork(for duration: Duration) async throws {
-        try await process.compute(duration.wholeNanoseconds, label: "work")
+        // Dirty from the moment work starts, as with the scenario step: a kill mid-way loses it.
         process.recordWork(duration.wholeNanoseconds)
+        try await process.compute(duration.wholeNanoseconds, label: "work")
     }
 
     /// bgsim: saves the app's state; the checkpoint survives termination and relaunch.

@@ -36,6 +36,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     // Lifecycle bookkeeping.
     private var launchTarget: AppState.LaunchDestination = .foreground
+    private var launchedInto: AppState = .notRunning
     private var systemCallbacksInFlight = 0
     private var suspensionEvent: EventHandle?
     private var deferredWaiters: [Waiter] = []
@@ -95,7 +96,8 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     func spawn(_ name: String, _ body: @escaping @Sendable () async -> Void) -> TaskContext? {
         guard isAlive else { return nil }
         let context = kernel.spawn(name, gate: self) { [self] in
-            await body()
+            // The task may start after the process died in the same instant (a swipe right after a callback was queued).
+            if isAlive { await body() }
             taskEnded(TaskContext.current)
         }
         liveTasks[context.identifier] = context
@@ -157,10 +159,13 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     // MARK: Memory
 
     func recordWork(_ duration: Int64) {
+        guard isAlive else { return }
         unsavedWork += duration
     }
 
     func save(checkpoint: String) {
+        // A dead process's code may still unwind through a catch block: nothing it does counts.
+        guard isAlive else { return }
         let saved = unsavedWork
         unsavedWork = 0
         simulation.storage.save(checkpoint: checkpoint, at: now, process: number)
@@ -168,11 +173,13 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     }
 
     func holdLock(_ name: String) {
+        guard isAlive else { return }
         heldLocks.append(name)
         trace("app.lock", [("lock", .string(name)), ("held", .bool(true))])
     }
 
     func releaseLock(_ name: String) {
+        guard isAlive else { return }
         if let index = heldLocks.firstIndex(of: name) { heldLocks.remove(at: index) }
         trace("app.lock", [("lock", .string(name)), ("held", .bool(false))])
     }
@@ -182,6 +189,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// Starts the process: `didFinishLaunching` runs after the launch time, then the app is active or in the background.
     func launch(into destination: AppState.LaunchDestination, cause: String) {
         launchTarget = destination
+        launchedInto = .launching(into: destination)
         move(to: .launching(into: destination), reason: cause)
         let jitter = profile.launchJitter
         let delay = max(0, profile.launchDuration + (jitter > 0 ? kernel.random.nextInt(in: -jitter...jitter) : 0))
@@ -209,6 +217,8 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         } else {
             move(to: .background)
             beginBackgroundPeriod()
+            // Launched for the person but left before it finished: the app still hears that it is in the background.
+            if state == .background, case .launching(into: .foreground) = launchedInto { deliverDidEnterBackground() }
         }
         let deliveries = pendingDeliveries
         pendingDeliveries.removeAll()
@@ -234,21 +244,25 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         }
         move(to: .background, reason: cause)
         beginBackgroundPeriod()
+        deliverDidEnterBackground()
+    }
+
+    /// Calls applicationDidEnterBackground, which must return within the limit counted from now:
+    /// a main lane blocked by earlier work does not buy the app background time.
+    private func deliverDidEnterBackground() {
         systemCallbacksInFlight += 1
-        var watchdog: EventHandle?
+        let watchdog = kernel.schedule(afterNanoseconds: profile.didEnterBackgroundLimit) { [self] in
+            guard isAlive else { return }
+            let limit = TimeText.formatExact(nanoseconds: profile.didEnterBackgroundLimit)
+            diagnose(
+                Rules.didEnterBackgroundTooSlow, subject: "applicationDidEnterBackground",
+                message: "applicationDidEnterBackground did not return within \(limit)")
+            terminate(.watchdog, message: "applicationDidEnterBackground exceeded \(limit)")
+        }
         callback("didEnterBackground") { [delegate, application] in
             await delegate.applicationDidEnterBackground(application)
-        } started: { [self] in
-            watchdog = kernel.schedule(afterNanoseconds: profile.didEnterBackgroundLimit) { [self] in
-                guard isAlive else { return }
-                let limit = TimeText.formatExact(nanoseconds: profile.didEnterBackgroundLimit)
-                diagnose(
-                    Rules.didEnterBackgroundTooSlow, subject: "applicationDidEnterBackground",
-                    message: "applicationDidEnterBackground did not return within \(limit)")
-                terminate(.watchdog, message: "applicationDidEnterBackground exceeded \(limit)")
-            }
         } finished: { [self] in
-            if let watchdog { kernel.cancel(watchdog) }
+            kernel.cancel(watchdog)
             systemCallbacksInFlight -= 1
             evaluateSuspension()
         }
@@ -283,35 +297,42 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     }
 
     /// The person opens Control Center or gets a call: the app stays visible but inactive.
-    func resignActive(cause: String) {
-        guard state == .foregroundActive else { return }
+    @discardableResult
+    func resignActive(cause: String) -> String? {
+        guard state == .foregroundActive else { return "the app is not active" }
         move(to: .foregroundInactive, reason: cause)
         callback("willResignActive") { [delegate, application] in
             await delegate.applicationWillResignActive(application)
         }
+        return nil
     }
 
     /// The app becomes active again after an interruption.
-    func becomeActive(cause: String) {
-        guard state == .foregroundInactive else { return }
+    func becomeActive(cause: String) -> String? {
+        guard state == .foregroundInactive else { return "the app is not inactive in the foreground" }
         move(to: .foregroundActive, reason: cause)
         callback("didBecomeActive") { [delegate, application] in
             await delegate.applicationDidBecomeActive(application)
         }
+        return nil
     }
 
     /// The system is short of memory.
-    func memoryPressure() {
+    /// The system is short of memory. Returns why nothing happened, if nothing did.
+    func memoryPressure() -> String? {
         switch state {
-        case .background, .suspended:
+        case .background, .suspended, .launching(into: .background):
             terminate(.memoryPressure, message: "the system reclaimed memory")
-        case .foregroundActive, .foregroundInactive, .launching:
+        case .foregroundActive, .foregroundInactive:
             callback("didReceiveMemoryWarning") { [delegate, application] in
                 await delegate.applicationDidReceiveMemoryWarning(application)
             }
-        default:
-            break
+        case .launching(into: .foreground):
+            return "the app is still launching in the foreground"
+        case .notRunning, .terminated:
+            return "the app is not running"
         }
+        return nil
     }
 
     /// Runs a user-visible action of the app (a tap) on the main lane.
@@ -327,12 +348,10 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     /// Queues a delegate callback on the main lane, traced when it starts and returns.
     private func callback(
-        _ name: String, _ body: @escaping @Sendable () async -> Void,
-        started: (() -> Void)? = nil, finished: (() -> Void)? = nil
+        _ name: String, _ body: @escaping @Sendable () async -> Void, finished: (() -> Void)? = nil
     ) {
         mainLane.enqueue(name, onStart: { [self] in
             trace("app.callback", [("callback", .string(name)), ("phase", .string("start"))])
-            started?()
         }, onFinish: { [self] in
             trace("app.callback", [("callback", .string(name)), ("phase", .string("return"))])
             finished?()

@@ -84,9 +84,10 @@ public final class Simulation: @unchecked Sendable {
         recorder.record(kind, at: kernel.now.nanoseconds, fields)
     }
 
-    func diagnose(_ rule: Rule, process: Int?, subject: String, message: String) {
+    func diagnose(_ rule: Rule, process: Int?, subject: String, message: String, at time: Int64? = nil) {
         guard !kernel.isShutDown else { return }
-        recorder.report(Diagnostic(rule: rule, time: kernel.now.nanoseconds, process: process, subject: subject, message: message))
+        recorder.report(Diagnostic(
+            rule: rule, time: time ?? kernel.now.nanoseconds, process: process, subject: subject, message: message))
     }
 
     func processEnded(_ process: AppProcess) {
@@ -130,7 +131,8 @@ public final class Simulation: @unchecked Sendable {
                 diagnose(
                     Rules.handlerStalled, process: process?.number, subject: "task \"\(task.name)\"",
                     message: "\"\(task.name)\" never finished: it waits for "
-                        + (task.waitingFor ?? "something outside the simulation (a real sleep, a detached task, or a continuation never resumed)"))
+                        + (task.waitingFor ?? "something outside the simulation (a real sleep, a detached task, or a continuation never resumed)"),
+                    at: report.at.nanoseconds)
             }
         case .limitExceeded(_, let message):
             ending = .limitExceeded(message)
@@ -209,18 +211,20 @@ public final class Simulation: @unchecked Sendable {
             appWasInFrontWhenLocked = false
             scheduler.reevaluate()
         case .swipeAway:
-            guard let process, !process.state.isTerminated, process.state != .notRunning else {
-                return ignored("the app is not in the app switcher")
-            }
+            guard let process else { return ignored("the app was never opened, so it is not in the app switcher") }
+            // A killed app stays in the app switcher: closing it there still stops background launches.
             closedInAppSwitcher = true
+            guard !process.state.isTerminated else {
+                return ignored("the app was not running; it is removed from the app switcher")
+            }
             process.resignActive(cause: "appSwitcher")
             process.terminate(.userSwipedAway, message: "the person closed the app in the app switcher")
         case .memoryPressure:
-            process?.memoryPressure()
+            if let why = process?.memoryPressure() ?? (process == nil ? "the app is not running" : nil) { ignored(why) }
         case .openControlCenter:
-            process?.resignActive(cause: "controlCenter")
+            if let why = process?.resignActive(cause: "controlCenter") ?? (process == nil ? "the app is not running" : nil) { ignored(why) }
         case .closeControlCenter:
-            process?.becomeActive(cause: "controlCenter")
+            if let why = process?.becomeActive(cause: "controlCenter") ?? (process == nil ? "the app is not running" : nil) { ignored(why) }
         case .tap(let action):
             guard let process else { return ignored("the app is not running") }
             process.performUserAction(action)

@@ -1,0 +1,325 @@
+import BackgroundSimulation
+import SimulationKernel
+import Testing
+
+/// `beginBackgroundTask` time: the budget, expiration handlers, the watchdog, and what the console says.
+@Suite struct BackgroundTimeTests {
+    /// didEnterBackground begins a task named "Sync" whose handler ends it; nothing else ends it.
+    let syncUntilExpired: [String: [Step]] = ["sync": [begin("t", name: "Sync", onExpiration: endOwnTask)]]
+
+    // MARK: The budget
+
+    @Test func budgetComesFromTheProfileAndCountsFromEnteringTheBackground() throws {
+        let result = run(actions: syncUntilExpired, handlers: [(.didEnterBackground, "sync")],
+                         timeline: [at(0, .launch), at(10, .goHome)])
+        let start = try #require(result.events("backgroundTime.start").first)
+        #expect(start.time == seconds(10))
+        #expect(start["budget"]?.int == seconds(30))
+        #expect(start["deadline"]?.int == seconds(40))
+        // The handler is called expirationLead (5 s) before the end, and ends its task: the app is suspended then.
+        #expect(result.events("backgroundTime.expiring").map(\.time) == [seconds(35)])
+        #expect(result.events("backgroundTime.expiring").first?["openTasks"]?.int == 1)
+        #expect(result.expirationHandlerStarts == [seconds(35)])
+        #expect(result.events("backgroundTask.end").map(\.time) == [seconds(35)])
+        #expect(result.time(enteringState: "suspended") == seconds(35))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.terminations.isEmpty)
+    }
+
+    @Test func aTaskBegunInTheForegroundGetsTheBudgetFromLeaving() {
+        let result = run(
+            actions: ["start": [begin("t", name: "Sync", onExpiration: endOwnTask)]],
+            timeline: [at(0, .launch), at(1, .tap(action: "start")), at(10, .goHome)])
+        #expect(result.events("backgroundTask.begin").first?["remaining"]?.int == -1)
+        #expect(result.expirationHandlerStarts == [seconds(35)])
+        #expect(result.time(enteringState: "suspended") == seconds(35))
+    }
+
+    @Test func expirationHandlersRunOnTheMainLane() throws {
+        let result = run(
+            actions: ["sync": [begin("t", name: "Sync", onExpiration: .steps([busy(1), .endBackgroundTask(variable: nil)]))]],
+            handlers: [(.didEnterBackground, "sync")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        let handler = result.events("backgroundTask.expirationHandler")
+        #expect(handler.map { $0["phase"]?.string } == ["start", "return"])
+        #expect(handler.map(\.time) == [seconds(35), seconds(36)])
+        #expect(handler.first?["identifier"]?.int == 1)
+        // Its work is main-thread work.
+        let work = result.events("app.work").filter { $0.time == seconds(35) }
+        #expect(work.map { $0["lane"]?.string } == ["main"])
+        #expect(result.time(enteringState: "suspended") == seconds(36))
+    }
+
+    @Test func expirationHandlersWaitBehindABusyMainLane() {
+        // At 34 s a block dispatched to the main queue renders for 3 s: the handler due at 35 s starts at 37 s.
+        let result = run(
+            actions: ["sync": [begin("t", name: "Sync", onExpiration: endOwnTask), .dispatchMain(delay: seconds(24), steps: [busy(3)])]],
+            handlers: [(.didEnterBackground, "sync")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        #expect(result.events("backgroundTime.expiring").map(\.time) == [seconds(35)])
+        #expect(result.expirationHandlerStarts == [seconds(37)])
+        #expect(result.time(enteringState: "suspended") == seconds(37))
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func aMainLaneBusyPastTheDeadlineGetsTheAppKilled() {
+        // The render takes 6 s, from 34 s to 40 s: the handler never gets to run before the time runs out.
+        let result = run(
+            actions: ["sync": [begin("t", name: "Sync", onExpiration: endOwnTask), .dispatchMain(delay: seconds(24), steps: [busy(6)])]],
+            handlers: [(.didEnterBackground, "sync")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        #expect(result.expirationHandlerStarts.isEmpty)
+        #expect(result.ruleIDs == ["BGS001"])
+        #expect(result.diagnostics.first?.time == seconds(40))
+        #expect(result.terminations == [.watchdog])
+    }
+
+    // MARK: The watchdog
+
+    @Test func theWatchdogKillsAtZeroWhenATaskIsOpen() throws {
+        let result = run(
+            actions: ["upload": [begin("t", name: "Upload", onExpiration: .noHandler)]],
+            handlers: [(.didEnterBackground, "upload")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        #expect(result.events("backgroundTime.expiring").map(\.time) == [seconds(35)])
+        #expect(result.expirationHandlerStarts.isEmpty)
+        let kill = try #require(result.terminationEvents.first)
+        #expect(kill.time == seconds(40))
+        #expect(kill["from"]?.string == "background")
+        #expect(kill["reason"]?.string == "watchdog")
+        #expect(kill["code"]?.string == "0x8badf00d")
+        #expect(kill["message"]?.string == "background task(s) 1 (\"Upload\") not ended before the background time ran out")
+        #expect(result.terminations == [.watchdog])
+        #expect(TerminationReason.watchdog.exceptionCode == "0x8badf00d")
+    }
+
+    @Test func noKillWhenNoTaskIsOpenAtTheDeadline() {
+        // Nothing keeps the app running: it is suspended at once, so its background time never runs out on it.
+        let result = run(timeline: [at(0, .launch), at(10, .goHome)], stopAt: minutes(2))
+        #expect(result.terminations.isEmpty)
+        #expect(result.events("backgroundTime.expiring").isEmpty)
+    }
+
+    // MARK: Several assertions
+
+    @Test func severalTasksShareOneBudgetAndAllGetTheirHandlers() {
+        let result = run(
+            actions: ["sync": [
+                begin("a", onExpiration: endOwnTask), begin("b", onExpiration: endOwnTask),
+                // A third task begun 10 s later still expires with the others: the budget is the app's, not the task's.
+                .dispatchMain(delay: seconds(10), steps: [begin("c", onExpiration: endOwnTask)]),
+            ]],
+            handlers: [(.didEnterBackground, "sync")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        #expect(result.events("backgroundTask.begin").map(\.time) == [seconds(10), seconds(10), seconds(20)])
+        #expect(result.events("backgroundTime.expiring").first?["openTasks"]?.int == 3)
+        #expect(result.expirationHandlerStarts == [seconds(35), seconds(35), seconds(35)])
+        #expect(result.events("backgroundTask.expirationHandler").filter { $0["phase"]?.string == "start" }
+            .compactMap { $0["identifier"]?.int } == [1, 2, 3])
+        #expect(result.time(enteringState: "suspended") == seconds(35))
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func handlersRunOneAfterAnotherAndShareTheLastSeconds() {
+        // Each handler needs 2 s of the main thread before ending its task. Two fit in the 5 s lead...
+        let two = run(
+            actions: ["sync": [begin("a", onExpiration: .steps([busy(2), .endBackgroundTask(variable: nil)])),
+                               begin("b", onExpiration: .steps([busy(2), .endBackgroundTask(variable: nil)]))]],
+            handlers: [(.didEnterBackground, "sync")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        #expect(two.expirationHandlerStarts == [seconds(35), seconds(37)])
+        #expect(two.time(enteringState: "suspended") == seconds(39))
+        #expect(two.diagnostics.isEmpty)
+        // ...three do not: the third starts at 39 s and is still running at 40 s.
+        let three = run(
+            actions: ["sync": [begin("a", onExpiration: .steps([busy(2), .endBackgroundTask(variable: nil)])),
+                               begin("b", onExpiration: .steps([busy(2), .endBackgroundTask(variable: nil)])),
+                               begin("c", onExpiration: .steps([busy(2), .endBackgroundTask(variable: nil)]))]],
+            handlers: [(.didEnterBackground, "sync")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        #expect(three.expirationHandlerStarts == [seconds(35), seconds(37), seconds(39)])
+        #expect(three.diagnostics.map(\.subject) == ["background task 3 (\"c\")"])
+        #expect(three.ruleIDs == ["BGS001"])
+        #expect(three.terminations == [.watchdog])
+    }
+
+    @Test func endingTheLastTaskSuspendsTheApp() {
+        let result = run(
+            actions: ["sync": [begin("a"), begin("b"), .async([busy(2), end("a"), busy(3), end("b")])]],
+            handlers: [(.didEnterBackground, "sync")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        #expect(result.events("backgroundTask.end").map(\.time) == [seconds(12), seconds(15)])
+        #expect(result.events("app.state").filter { $0.time == seconds(12) }.isEmpty)
+        #expect(result.time(enteringState: "suspended") == seconds(15))
+        #expect(result.events("backgroundTime.end").map(\.time) == [seconds(15)])
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    // MARK: .invalid
+
+    @Test func beginningAfterExpirationStartedReturnsInvalid() throws {
+        let result = run(
+            actions: ["sync": [begin("t", name: "Sync", onExpiration: .steps([
+                begin("late", name: "Late"), .endBackgroundTask(variable: nil),
+            ]))]],
+            handlers: [(.didEnterBackground, "sync")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        let invalid = try #require(result.events("backgroundTask.invalid").first)
+        #expect(invalid.time == seconds(35))
+        #expect(invalid["name"]?.string == "Late")
+        #expect(invalid["state"]?.string == "background")
+        #expect(result.events("backgroundTask.begin").count == 1)
+        #expect(result.time(enteringState: "suspended") == seconds(35))
+    }
+
+    @Test func endingTheInvalidIdentifierIsReported() {
+        let result = run(
+            actions: ["sync": [begin("t", name: "Sync", onExpiration: .steps([
+                begin("late"), end("late"), .endBackgroundTask(variable: nil),
+            ]))]],
+            handlers: [(.didEnterBackground, "sync")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        #expect(result.ruleIDs == ["BGS002"])
+        #expect(result.diagnostics.first?.subject == "background task 0")
+    }
+
+    // MARK: The foreground
+
+    @Test func inTheForegroundTimeIsUnlimited() throws {
+        let result = run(
+            actions: ["start": [begin("t", name: "Forever", onExpiration: .noHandler)]],
+            timeline: [at(0, .launch), at(1, .tap(action: "start"))], stopAt: minutes(30))
+        let begun = try #require(result.events("backgroundTask.begin").first)
+        #expect(begun["remaining"]?.int == -1)
+        #expect(result.events("backgroundTime.start").isEmpty)
+        #expect(result.events("backgroundTime.expiring").isEmpty)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.terminations.isEmpty)
+        #expect(result.finalState == .foregroundActive)
+        #expect(result.endTime == minutes(30))
+    }
+
+    @Test func goingBackToTheForegroundResetsTheBudget() {
+        let result = run(
+            actions: ["sync": [begin("t", name: "Sync", onExpiration: endOwnTask)], "stop": [end("t")]],
+            handlers: [(.didEnterBackground, "sync"), (.willEnterForeground, "stop")],
+            timeline: [at(0, .launch), at(10, .goHome), at(20, .returnToApp), at(40, .goHome)])
+        #expect(result.events("backgroundTime.start").compactMap { $0["deadline"]?.int } == [seconds(40), seconds(70)])
+        #expect(result.events("backgroundTime.end").map(\.time) == [seconds(20), seconds(65)])
+        // No expiration at 35 s (the app was in front), one at 65 s: 25 s after the second goHome.
+        #expect(result.events("backgroundTime.expiring").map(\.time) == [seconds(65)])
+        #expect(result.expirationHandlerStarts == [seconds(65)])
+        #expect(result.time(enteringState: "suspended") == seconds(65))
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func backgroundTimeRemainingReadsAsSwiftCodeSeesIt() throws {
+        let app = RemainingTimeApp()
+        let result = run(app: { app }, timeline: [at(0, .launch), at(10, .goHome)])
+        let readings = app.readings.all
+        #expect(readings.map(\.0) == ["launch", "active", "entered", "after work", "after wait"])
+        #expect(readings[0].1 == .greatestFiniteMagnitude)
+        #expect(readings[1].1 == .greatestFiniteMagnitude)
+        #expect(readings[2].1 == 30)
+        #expect(readings[3].1 == 28)
+        #expect(readings[4].1 == 27.5)
+        #expect(result.events("backgroundTask.begin").first?["remaining"]?.int == seconds(30))
+        #expect(result.time(enteringState: "suspended") == seconds(12.5))
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    // MARK: Profiles
+
+    @Test func profileOverridesChangeTheInstants() throws {
+        let old = profile(.iOS17, [.backgroundTimeBudget: seconds(180)])
+        let result = run(
+            profile: old, actions: ["upload": [begin("t", name: "Upload", onExpiration: .noHandler)]],
+            handlers: [(.didEnterBackground, "upload")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        let header = try #require(result.events("run.start").first)
+        #expect(header["profile"]?.string == "iOS17")
+        #expect(header["profile.backgroundTimeBudget"]?.int == seconds(180))
+        #expect(result.events("backgroundTime.start").first?["deadline"]?.int == seconds(190))
+        #expect(result.events("backgroundTime.expiring").map(\.time) == [seconds(185)])
+        #expect(result.terminationEvents.map(\.time) == [seconds(190)])
+        // With a long budget the 30-second console warning has time to appear first.
+        #expect(result.ruleIDs == ["BGS003", "BGS001"])
+        #expect(result.diagnostics.map(\.time) == [seconds(40), seconds(190)])
+    }
+
+    @Test func expirationLeadOverride() {
+        let early = profile(.iOS26, [.expirationLead: seconds(10)])
+        let result = run(profile: early, actions: syncUntilExpired, handlers: [(.didEnterBackground, "sync")],
+                         timeline: [at(0, .launch), at(10, .goHome)])
+        #expect(result.expirationHandlerStarts == [seconds(30)])
+    }
+
+    @Test func defaultProfileNumbers() {
+        let profile = PlatformProfile(.iOS26)
+        #expect(profile.backgroundTimeBudget == seconds(30))
+        #expect(profile.expirationLead == seconds(5))
+        #expect(profile.didEnterBackgroundLimit == seconds(5))
+        #expect(profile.backgroundTaskWarningAge == seconds(30))
+        #expect(PlatformProfile.parameters.map(\.key) == PlatformProfile.Key.allCases)
+    }
+
+    // MARK: The console, word for word
+
+    @Test func consoleWarnsAboutATaskOpenForThirtySeconds() {
+        let result = run(
+            profile: profile(.iOS17, [.backgroundTimeBudget: seconds(180)]),
+            actions: ["upload": [begin("t", name: "Upload", onExpiration: endOwnTask)]],
+            handlers: [(.didEnterBackground, "upload")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        let message = "Background Task 1 (\"Upload\"), was created over 30 seconds ago. "
+            + "In applications running in the background, this creates a risk of termination."
+        #expect(result.consoleMessages == [message])
+        #expect(result.events("console").first?.time == seconds(40))
+    }
+
+    @Test func consoleSaysWhenAHandlerLeavesItsTaskOpen() {
+        let result = run(
+            actions: ["upload": [begin("t", name: "Upload", onExpiration: .steps([]))]],
+            handlers: [(.didEnterBackground, "upload")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        #expect(result.consoleMessages == [
+            "Background task still not ended after expiration handlers were called: 1 (\"Upload\"). "
+                + "This app will likely be terminated by the system.",
+        ])
+        #expect(result.events("console").first?.time == seconds(35))
+    }
+
+    @Test func consoleSaysWhenEndingAnUnknownTask() {
+        let result = run(
+            actions: ["twice": [begin("t"), end("t"), end("t")]],
+            timeline: [at(0, .launch), at(1, .tap(action: "twice"))])
+        #expect(result.consoleMessages == [
+            "Can't end BackgroundTask: no background task exists with identifier 1, or it may have already been ended.",
+        ])
+    }
+}
+
+/// Reads `backgroundTimeRemaining` at each step of its life.
+final class RemainingTimeApp: UIApplicationDelegate {
+    let readings = Log<(String, Double)>()
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]) async {
+        readings.append(("launch", application.backgroundTimeRemaining))
+    }
+
+    func applicationDidBecomeActive(_ application: UIApplication) async {
+        readings.append(("active", application.backgroundTimeRemaining))
+    }
+
+    func applicationDidEnterBackground(_ application: UIApplication) async {
+        let task = IdentifierBox()
+        task.value = application.beginBackgroundTask(withName: "Measure") { application.endBackgroundTask(task.value) }
+        readings.append(("entered", application.backgroundTimeRemaining))
+        try? await application.simulateWork(for: .seconds(2))
+        readings.append(("after work", application.backgroundTimeRemaining))
+        try? await TaskContext.current?.kernel.clock.sleep(for: .milliseconds(500))
+        readings.append(("after wait", application.backgroundTimeRemaining))
+        application.saveState(checkpoint: "measured")
+        application.endBackgroundTask(task.value)
+    }
+}

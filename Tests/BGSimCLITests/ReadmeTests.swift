@@ -16,7 +16,8 @@ import Testing
         let run = runTool(arguments)
         let output = Set(run.out.split(separator: "\n").map(String.init))
         for line in excerpt {
-            #expect(output.contains(String(line)), "README line not in the output of `bgsim \(arguments.joined(separator: " "))`: \(line)")
+            let found = output.contains(String(line))
+            #expect(found, "README line not in the output of `bgsim \(arguments.joined(separator: " "))`: \(line)")
         }
     }
 }

@@ -27,6 +27,7 @@ public struct PlatformProfile: Sendable, Hashable {
         case incompleteTaskPenalty
         case realisticRefreshDelay
         case realisticProcessingDelay
+        case realisticPredictionLead
     }
 
     /// What a parameter means and where its value comes from.
@@ -66,6 +67,7 @@ public struct PlatformProfile: Sendable, Hashable {
             case .incompleteTaskPenalty: 3_600_000_000_000
             case .realisticRefreshDelay: 21_600_000_000_000
             case .realisticProcessingDelay: 3_600_000_000_000
+            case .realisticPredictionLead: 1_800_000_000_000
             }
         }
     }
@@ -111,6 +113,9 @@ public struct PlatformProfile: Sendable, Hashable {
     public var realisticRefreshDelay: Int64 { self[.realisticRefreshDelay] }
     /// The realistic policy's longest delay of a processing task once its conditions hold.
     public var realisticProcessingDelay: Int64 { self[.realisticProcessingDelay] }
+
+    /// The realistic policy's longest lead of a refresh before the person's usual opening time.
+    public var realisticPredictionLead: Int64 { self[.realisticPredictionLead] }
 
     /// What each parameter means and where it comes from, in key order.
     public static let parameters: [ParameterInfo] = [
@@ -188,6 +193,11 @@ public struct PlatformProfile: Sendable, Hashable {
             key: .realisticProcessingDelay,
             meaning: "Realistic policy: the longest delay of a processing task after its conditions hold.",
             source: "Assumed: Apple says the system tries within about two days if the app was used in the past week.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .realisticPredictionLead,
+            meaning: "Realistic policy: the longest time a refresh runs before a time of day the person usually opens the app.",
+            source: "Assumed: the system launches refreshes when it predicts the person will open the app (WWDC20); the lead is not published.",
             isAssumed: true),
     ]
 }

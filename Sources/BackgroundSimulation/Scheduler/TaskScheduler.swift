@@ -140,22 +140,28 @@ final class TaskScheduler {
         if request.kind == .processing, let lockedSince = simulation.lockedSince {
             ready = max(ready, lockedSince + profile.processingIdleDelay)
         }
-        if policy == .realistic { ready += realisticDelay(for: entry) }
+        if policy == .realistic { ready += realisticDelay(for: entry, readyAt: ready) }
         return ready
     }
 
-    /// The realistic policy's seeded delay: longer for apps the person opens less.
-    private func realisticDelay(for entry: Pending) -> Int64 {
-        let longest: Int64
+    /// The realistic policy's seeded delay: longer for apps the person opens less, and for refreshes,
+    /// aimed just before the time of day the person usually opens the app.
+    private func realisticDelay(for entry: Pending, readyAt ready: Int64) -> Int64 {
+        let week: Int64 = 7 * 86_400_000_000_000
         switch entry.request.kind {
         case .appRefresh:
             // Opened n times a day: refreshes come up to 1/n of the once-a-day delay late.
-            let opensPerDay = max(1, simulation.opens(within: 7 * 86_400_000_000_000) / 7)
-            longest = profile.realisticRefreshDelay / Int64(opensPerDay)
+            let opensPerDay = max(1, simulation.opens(within: week) / 7)
+            let longest = profile.realisticRefreshDelay / Int64(opensPerDay)
+            // "The system predicts the person will open the app": launch before the next usual opening time.
+            if let predicted = simulation.nextUsualOpen(after: ready), predicted - ready <= longest {
+                let lead = min(predicted - ready, profile.realisticPredictionLead / 1_000_000 * entry.delayDraw)
+                return predicted - ready - lead
+            }
+            return longest / 1_000_000 * entry.delayDraw
         case .processing:
-            longest = profile.realisticProcessingDelay
+            return profile.realisticProcessingDelay / 1_000_000 * entry.delayDraw
         }
-        return longest / 1_000_000 * entry.delayDraw
     }
 
     /// Re-plans the next launch after anything the policy weighs has changed.

@@ -269,6 +269,21 @@ public final class Simulation: @unchecked Sendable {
         return opens.reduce(0) { $0 + ($1 >= since ? 1 : 0) }
     }
 
+    /// The next instant at or after `time` at a time of day the person opened the app in the past week, if any.
+    ///
+    /// The usage prediction of the realistic policy: people open apps at habitual times.
+    func nextUsualOpen(after time: Int64) -> Int64? {
+        let day: Int64 = 86_400_000_000_000
+        let since = kernel.now.nanoseconds - 7 * day
+        var next: Int64?
+        for open in opens where open >= since {
+            var offset = (open - time) % day
+            if offset < 0 { offset += day }
+            next = min(next ?? time + offset, time + offset)
+        }
+        return next
+    }
+
     /// The app's state changed: the scheduler's plan may change with it.
     func processStateChanged() {
         scheduler.reevaluate()

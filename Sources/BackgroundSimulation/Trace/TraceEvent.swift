@@ -20,7 +20,12 @@ public struct TraceEvent: Sendable, Hashable {
         self.time = time
         self.sequence = sequence
         self.kind = kind
-        self.fields = fields.map { (key: $0.0, value: $0.1) }.sorted { $0.key < $1.key }
+        var sorted = fields.map { (key: $0.0, value: $0.1) }
+        // In place, and only when needed: callers often pass their fields in order already.
+        if !sorted.indices.dropFirst().allSatisfy({ sorted[$0 - 1].key <= sorted[$0].key }) {
+            sorted.sort { $0.key < $1.key }
+        }
+        self.fields = sorted
     }
 
     /// The value of a field, if present.
@@ -32,21 +37,49 @@ public struct TraceEvent: Sendable, Hashable {
     ///
     /// Field names must not be `kind`, `seq` or `t`; those are the event's own.
     public var jsonLine: String {
-        var entries = fields
-        entries.append((key: "kind", value: .string(kind)))
-        entries.append((key: "seq", value: .int(Int64(sequence))))
-        entries.append((key: "t", value: .int(time)))
-        // Keys are ASCII identifiers, so String order is byte order: the same everywhere.
-        entries.sort { $0.key < $1.key }
-        var output = "{"
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { output.append(",") }
-            JSONText.appendString(entry.key, to: &output)
-            output.append(":")
-            entry.value.append(to: &output)
+        // Bytes first, one String at the end: appending small pieces to a String costs far more.
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        output.append(UInt8(ascii: "{"))
+        func write(_ key: String, _ value: TraceValue) {
+            if output.count > 1 { output.append(UInt8(ascii: ",")) }
+            JSONText.appendString(key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            value.append(to: &output)
         }
-        output.append("}")
-        return output
+        // The event's own keys, in order.
+        let ownKeys = ["kind", "seq", "t"]
+        func writeOwn(_ index: Int) {
+            switch index {
+            case 0: write("kind", .string(kind))
+            case 1: write("seq", .int(Int64(sequence)))
+            default: write("t", .int(time))
+            }
+        }
+        // Keys are ASCII identifiers, so String order is byte order: the same everywhere. The fields are
+        // sorted already (unless changed since), so the event's own keys are merged in, not sorted again;
+        // on equal keys the field comes first, as the stable sort this replaces put it.
+        if fields.indices.dropFirst().allSatisfy({ fields[$0 - 1].key <= fields[$0].key }) {
+            var next = 0
+            for field in fields {
+                while next < ownKeys.count && ownKeys[next] < field.key {
+                    writeOwn(next)
+                    next += 1
+                }
+                write(field.key, field.value)
+            }
+            while next < ownKeys.count {
+                writeOwn(next)
+                next += 1
+            }
+        } else {
+            let own: [(key: String, value: TraceValue)] = [
+                (key: "kind", value: .string(kind)), (key: "seq", value: .int(Int64(sequence))), (key: "t", value: .int(time)),
+            ]
+            for entry in (fields + own).sorted(by: { $0.key < $1.key }) { write(entry.key, entry.value) }
+        }
+        output.append(UInt8(ascii: "}"))
+        return String(decoding: output, as: UTF8.self)
     }
 
     public static func == (lhs: TraceEvent, rhs: TraceEvent) -> Bool {

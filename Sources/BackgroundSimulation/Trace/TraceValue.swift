@@ -21,6 +21,14 @@ public enum TraceValue: Sendable, Hashable {
         case .bool(let value): output.append(value ? "true" : "false")
         }
     }
+
+    func append(to output: inout [UInt8]) {
+        switch self {
+        case .int(let value): JSONText.appendInteger(value, to: &output)
+        case .string(let value): JSONText.appendString(value, to: &output)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        }
+    }
 }
 
 extension TraceValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {

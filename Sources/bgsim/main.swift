@@ -5,4 +5,4 @@ import Foundation
 let console = Console(
     out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
     error: { text in FileHandle.standardError.write(Data(text.utf8)) })
-exit(BGSimTool.main(Array(CommandLine.arguments.dropFirst()), console: console))
+exit(BGSimTool.main(Array(CommandLine.arguments.dropFirst()), console: console, colour: TerminalColour.isWanted()))

@@ -117,6 +117,8 @@ struct UsageTests {
         case .run: "run"
         case .validate: "validate"
         case .rules: "rules"
+        case .report: "report"
+        case .bench: "bench"
         case .help: "help"
         case .version: "version"
         }

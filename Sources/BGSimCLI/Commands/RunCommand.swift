@@ -6,6 +6,8 @@ import SimulationReports
 struct RunCommand {
     var options: RunOptions
     var arguments: [String]
+    /// Whether to colour the text output (standard output is a terminal that wants colour).
+    var colour = false
 
     func execute(console: Console) -> Int32 {
         let scenario: Scenario
@@ -29,6 +31,23 @@ struct RunCommand {
                 return ExitCode.cannotWrite
             }
         }
+        // Report files are opened before the run, so that a wrong folder fails at once rather than after a long run.
+        var reportFiles: [(file: AtomicFile, render: @Sendable (RunReport) -> String)] = []
+        let reports: [(String?, @Sendable (RunReport) -> String)] = [
+            (options.reportPath, { HTMLReport().render($0) }),
+            (options.markdownPath, { MarkdownReport().render($0) }),
+            (options.perfettoPath, { PerfettoTrace().render($0) }),
+        ]
+        for case (let path?, let render) in reports {
+            do {
+                reportFiles.append((try AtomicFile(path: path), render))
+            } catch {
+                traceFile?.discard()
+                reportFiles.forEach { $0.file.discard() }
+                console.error("bgsim: error: \(error)\n")
+                return ExitCode.cannotWrite
+            }
+        }
         var sink: (@Sendable (String) -> Void)?
         if let traceFile {
             sink = { line in traceFile.writeLine(line) }
@@ -44,7 +63,20 @@ struct RunCommand {
             return ExitCode.cannotWrite
         }
 
-        let replay = replayCommand(seed: result.seed)
+        let replay = ReplayCommand.line(scenarioPath: options.scenarioPath, seed: String(result.seed), until: options.until)
+        if !reportFiles.isEmpty {
+            let report = RunReport(result: result, summary: scenario.summary, replay: replay)
+            for (index, output) in reportFiles.enumerated() {
+                output.file.write(output.render(report))
+                do {
+                    try output.file.commit()
+                } catch {
+                    reportFiles.dropFirst(index + 1).forEach { $0.file.discard() }
+                    console.error("bgsim: error: \(error)\n")
+                    return ExitCode.cannotWrite
+                }
+            }
+        }
         switch options.format {
         case .json:
             console.out(RunSummary.json(result, scenarioPath: options.scenarioPath, replay: replay).rendered() + "\n")
@@ -53,23 +85,14 @@ struct RunCommand {
             header += " · 0s to \(TimeText.formatExact(nanoseconds: result.stopAt))"
             var text = header + "\n"
             if let summary = scenario.summary { text += "\n" + TextLayout.wrap("", summary, width: 78) + "\n" }
-            text += "\n" + TerminalTimeline().render(Timeline(events: result.events)) + "\n\n"
-            text += RunSummary.text(result, replay: replay) + "\n"
+            text += "\n" + TerminalTimeline(colour: colour).render(Timeline(events: result.events)) + "\n\n"
+            text += RunSummary.text(result, replay: replay, colour: colour) + "\n"
             if let tracePath = options.tracePath { text += "Trace        \(tracePath)\n" }
+            if let reportPath = options.reportPath { text += "Report       \(reportPath)\n" }
+            if let markdownPath = options.markdownPath { text += "Markdown     \(markdownPath)\n" }
+            if let perfettoPath = options.perfettoPath { text += "Perfetto     \(perfettoPath)\n" }
             console.out(text)
         }
         return result.passed ? ExitCode.success : ExitCode.expectationsFailed
-    }
-
-    /// The one line that reruns exactly this run.
-    private func replayCommand(seed: UInt64) -> String {
-        var parts = ["bgsim", "run", shellQuoted(options.scenarioPath), "--seed", String(seed)]
-        if let until = options.until { parts += ["--until", TimeText.formatExact(nanoseconds: until)] }
-        return parts.joined(separator: " ")
-    }
-
-    private func shellQuoted(_ text: String) -> String {
-        let safe = text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_./+:@".unicodeScalars.contains($0)) }
-        return safe ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -17,7 +17,7 @@ extension ToolSpec {
             Shortcut(option: OptionSpec("--version", kind: .flag, help: "Show the version."), command: "version"),
             Shortcut(option: .help, command: "help"),
         ],
-        commands: [.run, .validate, .rules, .help, .version],
+        commands: [.run, .validate, .report, .rules, .bench, .help, .version],
         defaultArguments: ["help"]
     )
 }
@@ -47,6 +47,15 @@ extension CommandSpec {
                 "--trace", kind: .value(name: "path"),
                 help: "Also write the full trace to this file."),
             OptionSpec(
+                "--report", kind: .value(name: "path"),
+                help: "Also write the timeline as one self-contained HTML page to this file."),
+            OptionSpec(
+                "--markdown", kind: .value(name: "path"),
+                help: "Also write a Markdown summary (for a pull request) to this file."),
+            OptionSpec(
+                "--perfetto", kind: .value(name: "path"),
+                help: "Also write the lanes as Chrome trace event JSON, for ui.perfetto.dev, to this file."),
+            OptionSpec(
                 "--format", kind: .value(name: "format"),
                 help: "How to print the outcome.",
                 choices: OutputFormat.allCases.map(\.rawValue), defaultValue: OutputFormat.text.rawValue),
@@ -61,6 +70,9 @@ extension CommandSpec {
             Example(
                 commandLine: "bgsim run Scenarios/save-on-background.json --format json --trace trace.jsonl",
                 abstract: "Print the outcome as JSON and keep the full trace."),
+            Example(
+                commandLine: "bgsim run Scenarios/save-on-background.json --report run.html",
+                abstract: "Also write the run as one HTML page (see also --markdown, --perfetto)."),
         ],
         build: { (arguments) throws(UsageError) in
             .run(RunOptions(
@@ -68,7 +80,57 @@ extension CommandSpec {
                 seed: try arguments.unsignedInteger("--seed"),
                 until: try arguments.duration("--until"),
                 tracePath: arguments.value("--trace"),
-                format: try arguments.choice("--format", as: OutputFormat.self) ?? .text))
+                format: try arguments.choice("--format", as: OutputFormat.self) ?? .text,
+                reportPath: arguments.value("--report"),
+                markdownPath: arguments.value("--markdown"),
+                perfettoPath: arguments.value("--perfetto")))
+        }
+    )
+
+    static let report = CommandSpec(
+        name: "report",
+        abstract: "Draw a trace file as HTML, Markdown or Perfetto JSON.",
+        discussion: """
+            Reads a trace written by "bgsim run --trace" and writes the same reports \
+            "bgsim run" writes with --report, --markdown and --perfetto. A trace does not \
+            record the scenario's description or expectations, so those parts are left out.
+            """,
+        positionals: [
+            PositionalSpec("trace", help: "The trace file (JSON Lines) to draw."),
+        ],
+        options: [
+            OptionSpec(
+                "--output", short: "-o", kind: .value(name: "path"),
+                help: "Write the timeline as one self-contained HTML page to this file."),
+            OptionSpec(
+                "--markdown", kind: .value(name: "path"),
+                help: "Write a Markdown summary (for a pull request) to this file."),
+            OptionSpec(
+                "--perfetto", kind: .value(name: "path"),
+                help: "Write the lanes as Chrome trace event JSON, for ui.perfetto.dev, to this file."),
+            OptionSpec(
+                "--scenario", kind: .value(name: "path"),
+                help: "The scenario file the trace came from, for the replay command. "
+                    + "Without it the replay command uses the scenario's name plus .json."),
+        ],
+        examples: [
+            Example(commandLine: "bgsim report trace.jsonl -o run.html", abstract: "Draw a trace as an HTML page."),
+            Example(
+                commandLine: "bgsim report trace.jsonl --perfetto run.perfetto.json --markdown run.md",
+                abstract: "Write a trace for ui.perfetto.dev and a Markdown summary."),
+        ],
+        build: { (arguments) throws(UsageError) in
+            let options = ReportOptions(
+                tracePath: try arguments.required("trace"),
+                outputPath: arguments.value("--output"),
+                markdownPath: arguments.value("--markdown"),
+                perfettoPath: arguments.value("--perfetto"),
+                scenarioPath: arguments.value("--scenario"))
+            guard options.outputPath != nil || options.markdownPath != nil || options.perfettoPath != nil else {
+                throw UsageError(
+                    message: "\"bgsim report\" needs an output: --output (-o), --markdown or --perfetto", command: "report")
+            }
+            return .report(options)
         }
     )
 
@@ -114,6 +176,42 @@ extension CommandSpec {
         ],
         build: { (arguments) throws(UsageError) in
             .rules(format: try arguments.choice("--format", as: OutputFormat.self) ?? .text)
+        }
+    )
+
+    static let bench = CommandSpec(
+        name: "bench",
+        abstract: "Measure how fast bgsim simulates.",
+        discussion: """
+            Measures the event kernel (the hold model), async code on the deterministic \
+            executor, whole runs of each sample scenario with the trace kept or \
+            discarded, simulated time per wall second over a simulated year, and peak \
+            memory of ten-million-event runs (each in a child process). Build with \
+            `swift build -c release` first: debug figures are not comparable. The exit \
+            code never depends on timing. See docs/performance.md.
+            """,
+        options: [
+            OptionSpec(
+                "--format", kind: .value(name: "format"),
+                help: "How to print the figures.",
+                choices: OutputFormat.allCases.map(\.rawValue), defaultValue: OutputFormat.text.rawValue),
+            OptionSpec(
+                "--quick", kind: .flag,
+                help: "Run a short smoke version (seconds, tiny sizes, targets not judged), for CI."),
+            OptionSpec(
+                "--scenarios", kind: .value(name: "folder"),
+                help: "The folder whose *.json scenarios the whole-model section runs.",
+                defaultValue: "Scenarios"),
+        ],
+        examples: [
+            Example(commandLine: "bgsim bench", abstract: "Measure everything (about a minute and a half)."),
+            Example(commandLine: "bgsim bench --quick --format json", abstract: "A smoke run, as JSON, for CI."),
+        ],
+        build: { (arguments) throws(UsageError) in
+            .bench(BenchOptions(
+                format: try arguments.choice("--format", as: OutputFormat.self) ?? .text,
+                quick: arguments.flag("--quick"),
+                scenarioFolder: arguments.value("--scenarios") ?? "Scenarios"))
         }
     )
 

@@ -10,6 +10,10 @@ public enum Invocation: Equatable, Sendable {
     case validate(ValidateOptions)
     /// `bgsim rules`: print the catalog of diagnostic rules.
     case rules(format: OutputFormat)
+    /// `bgsim report <trace> ...`: draw a trace file as an HTML page, Markdown or a Perfetto trace.
+    case report(ReportOptions)
+    /// `bgsim bench`: measure the simulator's speed and memory.
+    case bench(BenchOptions)
     /// Help for the tool (`command` is `nil`) or for one subcommand, by name.
     case help(command: String?)
     /// `bgsim --version` or `bgsim version`.

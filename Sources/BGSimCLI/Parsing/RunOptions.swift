@@ -10,6 +10,12 @@ public struct RunOptions: Equatable, Sendable {
     public var tracePath: String?
     /// How to print the outcome.
     public var format: OutputFormat
+    /// A file to write the HTML report to.
+    public var reportPath: String?
+    /// A file to write the Markdown summary to.
+    public var markdownPath: String?
+    /// A file to write the Perfetto (Chrome trace event) JSON to.
+    public var perfettoPath: String?
 
     /// Creates run options; everything but the scenario has the command line's default.
     public init(
@@ -17,12 +23,18 @@ public struct RunOptions: Equatable, Sendable {
         seed: UInt64? = nil,
         until: Int64? = nil,
         tracePath: String? = nil,
-        format: OutputFormat = .text
+        format: OutputFormat = .text,
+        reportPath: String? = nil,
+        markdownPath: String? = nil,
+        perfettoPath: String? = nil
     ) {
         self.scenarioPath = scenarioPath
         self.seed = seed
         self.until = until
         self.tracePath = tracePath
         self.format = format
+        self.reportPath = reportPath
+        self.markdownPath = markdownPath
+        self.perfettoPath = perfettoPath
     }
 }

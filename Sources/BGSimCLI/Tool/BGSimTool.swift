@@ -3,7 +3,13 @@ import BackgroundSimulation
 /// The `bgsim` command: parses the arguments and runs the command they name.
 public enum BGSimTool {
     /// Runs `bgsim` with `arguments` (without the program name) and returns the exit code.
-    public static func main(_ arguments: [String], console: Console) -> Int32 {
+    ///
+    /// - Parameter colour: Whether text output may use ANSI colours; the executable asks ``TerminalColour``.
+    public static func main(_ arguments: [String], console: Console, colour: Bool = false) -> Int32 {
+        // The bench's child processes: not part of the interface, so not in the command table or help.
+        if arguments.first == MemoryProbe.commandName {
+            return MemoryProbe.main(Array(arguments.dropFirst()), console: console)
+        }
         let invocation: Invocation
         do {
             invocation = try ArgumentParser.parse(arguments)
@@ -19,11 +25,15 @@ public enum BGSimTool {
             console.out("bgsim \(BGSimVersion.current)\n")
             return ExitCode.success
         case .run(let options):
-            return RunCommand(options: options, arguments: arguments).execute(console: console)
+            return RunCommand(options: options, arguments: arguments, colour: colour).execute(console: console)
         case .validate(let options):
             return ValidateCommand(options: options).execute(console: console)
         case .rules(let format):
             return RulesCommand(format: format).execute(console: console)
+        case .report(let options):
+            return ReportCommand(options: options).execute(console: console)
+        case .bench(let options):
+            return BenchCommand(options: options).execute(console: console)
         }
     }
 }

@@ -2,111 +2,207 @@ import BackgroundSimulation
 import SimulationKernel
 
 /// The compact text picture of a run that `bgsim run` prints: the story, the lanes, the verdict.
+///
+/// Lanes are drawn generically from ``Timeline/lanes``, one glyph per
+/// column, with glyphs and colours from one table (`StateStyle`, shared with
+/// the HTML page): a new kind of lane shows up here with no change, and a
+/// state the table does not know is drawn with a letter of its name. The
+/// legend lists only what is drawn. With `colour`, glyphs, times and
+/// diagnostics are coloured with ANSI escapes; callers turn it on only for a
+/// terminal that wants it (see `NO_COLOR`).
 public struct TerminalTimeline: Sendable {
     /// The total width in columns.
     public var width: Int
     /// The most story lines to print; the rest are summarised.
     public var maximumEntries: Int
+    /// Whether to colour the output with ANSI escape sequences.
+    public var colour: Bool
 
     /// Creates a renderer for a terminal `width` columns wide.
-    public init(width: Int = 80, maximumEntries: Int = 60) {
+    public init(width: Int = 80, maximumEntries: Int = 60, colour: Bool = false) {
         self.width = max(60, width)
-        self.maximumEntries = maximumEntries
+        self.maximumEntries = max(12, maximumEntries)
+        self.colour = colour
     }
-
-    /// The glyph and drawing priority of each segment state (a column shows its highest-priority state).
-    static let segmentStyles: [String: (glyph: Character, priority: Int)] = [
-        "launchingForeground": ("▒", 3), "launchingBackground": ("▒", 3),
-        "foregroundActive": ("█", 2), "foregroundInactive": ("▇", 2),
-        "background": ("▓", 4), "suspended": ("░", 1),
-        "open": ("═", 1),
-        "pending": ("┄", 1), "running": ("━", 2),
-        "locked": ("▁", 1), "inUse": ("▔", 2),
-        "charging": ("+", 2), "onBattery": (" ", 1), "lowPowerMode": ("-", 3),
-    ]
-
-    /// The glyph of each mark kind.
-    static let markGlyphs: [String: Character] = ["expiring": "◇", "ended": "╡", "killed": "╳", "failed": "×"]
 
     /// Renders the story and lanes of `timeline`.
     public func render(_ timeline: Timeline) -> String {
-        var lines: [String] = []
-        lines.append("Timeline")
-        let shown = timeline.entries.count > maximumEntries
-            ? Array(timeline.entries.prefix(maximumEntries - 10)) + Array(timeline.entries.suffix(10))
-            : timeline.entries
-        for (index, entry) in shown.enumerated() {
-            if timeline.entries.count > maximumEntries && index == maximumEntries - 10 {
-                lines.append("  … \(timeline.entries.count - shown.count) more lines (the trace has them all: --trace FILE)")
-            }
-            lines.append(line(time: entry.time, actor: entry.actor, text: entry.text))
-        }
+        var lines = [paint("Timeline", "1")]
+        lines += story(timeline)
         lines.append("")
-        lines.append(contentsOf: lanes(timeline))
+        lines += lanes(timeline)
         return lines.joined(separator: "\n")
     }
 
-    private func line(time: Int64, actor: String, text: String) -> String {
-        let stamp = TextLayout.pad(TimeText.format(nanoseconds: time), to: 12, left: true)
-        let who = TextLayout.pad(actor, to: 10)
-        return TextLayout.wrap("\(stamp)  \(who) ", text, width: width)
+    /// The story: one line per entry (wrapped), cut in the middle when longer than `maximumEntries`.
+    public func story(_ timeline: Timeline) -> [String] {
+        let entries = timeline.entries
+        let cut = entries.count > maximumEntries
+        let head = cut ? maximumEntries - 10 : entries.count
+        var lines: [String] = []
+        for (index, entry) in entries.enumerated() {
+            if cut && index == head {
+                lines.append(paint("  … \(entries.count - maximumEntries) more lines (the trace has them all: --trace FILE)", "2"))
+            }
+            if cut && index >= head && index < entries.count - 10 { continue }
+            lines.append(line(entry))
+        }
+        return lines
     }
 
-    /// The lanes: one row per process and per background task, on a linear time axis.
+    private func line(_ entry: Timeline.Entry) -> String {
+        let stamp = TextLayout.pad(TimeText.format(nanoseconds: entry.time), to: 12, left: true)
+        let who = TextLayout.pad(entry.actor, to: 10)
+        let plain = TextLayout.wrap("\(stamp)  \(who) ", entry.text, width: width)
+        guard colour else { return plain }
+        // Wrap first, then paint, so that escape sequences never count as columns.
+        if entry.actor.hasPrefix("!") {
+            return paint(stamp, "2") + "  " + paint(String(plain.dropFirst(stamp.count + 2)), "31")
+        }
+        let actorColour = switch entry.actor {
+        case "user": "34"
+        case "console": "33"
+        case "device": "36"
+        case "system", "scheduler": "35"
+        default: "1"
+        }
+        return paint(stamp, "2") + "  " + paint(who, actorColour) + String(plain.dropFirst(stamp.count + 2 + who.count))
+    }
+
+    /// The lanes: one row per lane, on a linear time axis, and a legend of what they show.
     public func lanes(_ timeline: Timeline) -> [String] {
         let labelWidth = 10
         let columns = width - labelWidth - 3
         let end = max(timeline.end, 1)
         func column(_ time: Int64) -> Int {
-            min(columns - 1, Int((Double(time) / Double(end)) * Double(columns)))
+            min(columns - 1, max(0, Int((Double(time) / Double(end)) * Double(columns))))
         }
         var lines: [String] = []
         let axisEnd = TimeText.formatExact(nanoseconds: roundForAxis(end))
         let axisLabel = "0s"
         let fill = max(1, columns - axisLabel.count - axisEnd.count - 2)
         lines.append(TextLayout.pad("Lanes", to: labelWidth) + "   " + axisLabel + " " + String(repeating: "─", count: fill) + " " + axisEnd)
-        for lane in timeline.lanes {
+        var glyphs = GlyphTable()
+        var markKinds: [MarkStyle] = []
+        // Crowded groups (thousands of background tasks) share rows, as in the HTML page.
+        let rows = LaneRows(lanes: timeline.lanes).sections.flatMap(\.rows)
+        for laneRow in rows {
             var row = [Character](repeating: " ", count: columns)
+            var paints = [String?](repeating: nil, count: columns)
             var rank = [Int](repeating: -1, count: columns)
-            for segment in lane.segments {
-                // A column covers many seconds: show the state that matters most within it,
-                // so a few seconds in the background are not hidden by hours of suspension.
-                let style = Self.segmentStyles[segment.state] ?? (glyph: "?", priority: 0)
-                let first = column(segment.start)
-                let last = max(first, column(max(segment.start, segment.end - 1)))
-                for cell in first...last where style.priority > rank[cell] {
+            for lane in laneRow.lanes {
+                for segment in lane.segments where segment.end > segment.start {
+                    // A column covers many seconds: show the state that matters most within it,
+                    // so a few seconds in the background are not hidden by hours of suspension.
+                    let style = glyphs.style(segment.state)
+                    let first = column(segment.start)
+                    let last = max(first, column(max(segment.start, segment.end - 1)))
+                    for cell in first...last where style.priority > rank[cell] {
+                        row[cell] = style.glyph
+                        paints[cell] = style.ansi
+                        rank[cell] = style.priority
+                    }
+                }
+                for mark in lane.marks {
+                    let style = MarkStyle.of(mark.kind)
+                    if !markKinds.contains(style) { markKinds.append(style) }
+                    let cell = mark.kind == "ended" ? column(max(0, mark.time - 1)) : column(mark.time)
+                    // An end drawn on an expiration keeps the expiration visible.
+                    if mark.kind == "ended" && row[cell] == MarkStyle.of("expiring").glyph { continue }
                     row[cell] = style.glyph
-                    rank[cell] = style.priority
+                    paints[cell] = style.ansi
                 }
             }
-            for mark in lane.marks {
-                guard let glyph = Self.markGlyphs[mark.kind] else { continue }
-                let cell = mark.kind == "ended" ? max(0, column(max(0, mark.time - 1))) : column(mark.time)
-                // An end drawn on an expiration keeps the expiration visible.
-                if mark.kind == "ended" && row[cell] == "◇" { continue }
-                row[cell] = glyph
-            }
-            let drawn = trimmed(row)
+            let drawn = painted(row, paints)
             // A lane with nothing drawn (on battery all along) says so instead of trailing spaces.
-            lines.append(TextLayout.pad(lane.title, to: labelWidth) + "   " + (drawn.isEmpty ? "·" : drawn))
+            lines.append(TextLayout.pad(label(laneRow), to: labelWidth) + "   " + (drawn.isEmpty ? "·" : drawn))
         }
         if !timeline.markers.isEmpty {
             var row = [Character](repeating: " ", count: columns)
-            for marker in timeline.markers { row[column(marker.time)] = "!" }
-            lines.append(TextLayout.pad("rules", to: labelWidth) + "   " + trimmed(row))
+            var paints = [String?](repeating: nil, count: columns)
+            for marker in timeline.markers {
+                let cell = column(marker.time)
+                row[cell] = "!"
+                if paints[cell] != "1;31" {
+                    paints[cell] = marker.severity == "error" ? "1;31" : marker.severity == "warning" ? "1;33" : "1;34"
+                }
+            }
+            lines.append(TextLayout.pad("rules", to: labelWidth) + "   " + painted(row, paints))
         }
-        lines.append(TextLayout.pad("", to: labelWidth) + "   1 column ≈ " + TimeText.format(nanoseconds: end / Int64(columns)))
-        lines.append(TextLayout.pad("", to: labelWidth) + "   █ foreground  ▇ inactive  ▓ background  ░ suspended  ▒ launching")
-        lines.append(TextLayout.pad("", to: labelWidth) + "   ═ background task  ┄ pending  ━ running  ╡ ended  ◇ expiring")
-        lines.append(TextLayout.pad("", to: labelWidth) + "   ╳ killed  × submit failed")
-        lines.append(TextLayout.pad("", to: labelWidth) + "   ▔ in use  ▁ locked  + charging  - Low Power Mode  ! diagnostic")
+        let indent = String(repeating: " ", count: labelWidth + 3)
+        lines.append(indent + "1 column ≈ " + TimeText.format(nanoseconds: end / Int64(columns)))
+        // The legend lists what is drawn, and only that, wrapped to the width.
+        var items: [(plain: String, painted: String)] = []
+        for style in glyphs.used where style.glyph != " " {
+            items.append(("\(style.glyph) \(style.label)", paint(String(style.glyph), style.ansi) + " " + style.label))
+        }
+        for style in markKinds {
+            items.append(("\(style.glyph) \(style.label)", paint(String(style.glyph), style.ansi) + " " + style.label))
+        }
+        if !timeline.markers.isEmpty {
+            items.append(("! diagnostic", paint("!", "1;31") + " diagnostic"))
+        }
+        var current: (plain: String, painted: String) = ("", "")
+        for item in items {
+            if !current.plain.isEmpty && indent.count + current.plain.count + 2 + item.plain.count > width {
+                lines.append(indent + current.painted)
+                current = ("", "")
+            }
+            let separator = current.plain.isEmpty ? "" : "  "
+            current = (current.plain + separator + item.plain, current.painted + separator + item.painted)
+        }
+        if !current.plain.isEmpty { lines.append(indent + current.painted) }
         return lines
     }
 
-    private func trimmed(_ row: [Character]) -> String {
-        var text = String(row)
-        while text.last == " " { text.removeLast() }
-        return text
+    /// A row's label: the lane's title, or for lanes sharing a row, their first word and count (`task×70k`).
+    private func label(_ row: LaneRows.Row) -> String {
+        guard row.lanes.count > 1 else { return row.title }
+        let word = row.lanes[0].title.split(separator: " ").first.map(String.init) ?? "lane"
+        let count = row.lanes.count
+        let number = count >= 10_000 ? "\(count / 1000)k" : "\(count)"
+        return String(word.prefix(10 - 1 - number.count)) + "×" + number
+    }
+
+    /// The glyphs of the states in one picture; unknown states get distinct letters.
+    private struct GlyphTable {
+        private(set) var used: [StateStyle] = []
+
+        mutating func style(_ state: String) -> StateStyle {
+            if let style = used.first(where: { $0.state == state }) { return style }
+            var style = StateStyle.of(state)
+            if !style.known {
+                // The first letter of the name not taken yet, so two unknown states never share a glyph.
+                let taken = used.map(\.glyph)
+                let candidates = Array(state.lowercased().filter(\.isLetter)) + Array("abcdefghijklmnopqrstuvwxyz")
+                style.glyph = candidates.first { !taken.contains($0) } ?? "?"
+            }
+            used.append(style)
+            return style
+        }
+    }
+
+    /// A row of glyphs without trailing spaces, painted run by run.
+    private func painted(_ row: [Character], _ paints: [String?]) -> String {
+        var end = row.count
+        while end > 0 && row[end - 1] == " " { end -= 1 }
+        guard colour else { return String(row[..<end]) }
+        var output = ""
+        var index = 0
+        while index < end {
+            let code = row[index] == " " ? nil : paints[index]
+            var next = index + 1
+            while next < end && (row[next] == " " ? nil : paints[next]) == code { next += 1 }
+            let text = String(row[index..<next])
+            output += code.map { paint(text, $0) } ?? text
+            index = next
+        }
+        return output
+    }
+
+    /// `text` in an ANSI style when colour is on.
+    func paint(_ text: String, _ code: String) -> String {
+        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
     private func roundForAxis(_ value: Int64) -> Int64 {

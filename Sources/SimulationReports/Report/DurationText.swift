@@ -1,0 +1,73 @@
+import SimulationKernel
+
+/// Short durations for axes, breaks and hover text: `250ms`, `1.5s`, `4m26s`, `3h`, `2d6h`.
+///
+/// `TimeText.format` is exact to the millisecond, for the story; these are
+/// for labels where two units say enough.
+enum DurationText {
+    private static let units: [(name: String, nanoseconds: Int64)] = [
+        ("d", 86_400_000_000_000), ("h", 3_600_000_000_000), ("m", 60_000_000_000), ("s", 1_000_000_000),
+    ]
+
+    /// `nanoseconds` in its two largest units, rounded down: `4m26s`, `2d6h`, `1.25s`, `250ms`, `0s`.
+    static func short(_ nanoseconds: Int64) -> String {
+        if nanoseconds < 0 { return "-" + short(-nanoseconds) }
+        if nanoseconds < 1_000_000_000 {
+            if nanoseconds == 0 { return "0s" }
+            if nanoseconds < 1_000_000 { return nanoseconds < 1000 ? "\(nanoseconds)ns" : "\(nanoseconds / 1000)µs" }
+            return "\(nanoseconds / 1_000_000)ms"
+        }
+        if nanoseconds < 60_000_000_000 {
+            return decimalSeconds(nanoseconds)
+        }
+        var parts: [String] = []
+        var rest = nanoseconds
+        for unit in units {
+            let count = rest / unit.nanoseconds
+            rest %= unit.nanoseconds
+            if count > 0 || !parts.isEmpty { parts.append("\(count)\(unit.name)") }
+            if parts.count == 2 { break }
+        }
+        if parts.count == 2, parts[1].hasPrefix("0") { parts.removeLast() }
+        return parts.joined()
+    }
+
+    /// An axis label for `time`, a multiple of `step`: as short as the step allows, in the story's style past an hour (`12h09m41s`, `1d00h19m`).
+    static func axis(_ time: Int64, step: Int64) -> String {
+        if time == 0 { return "0" }
+        if time < 60_000_000_000 {
+            return time < 1_000_000_000 ? "\(time / 1_000_000)ms" : decimalSeconds(step >= 1_000_000_000 ? time / 1_000_000_000 * 1_000_000_000 : time)
+        }
+        if time >= 3_600_000_000_000 {
+            let text = TimeText.format(nanoseconds: time)
+            // Whole hours or days read better without their zero tails: `6h`, `2d`, `1d12h`.
+            for tail in ["h00m00s", "m00s", "d00h00m", "h00m"] where text.hasSuffix(tail) {
+                return String(text.dropLast(tail.count - 1))
+            }
+            return text
+        }
+        let minutes = time / 60_000_000_000
+        if step < 1_000_000_000 {
+            // Sub-second steps past a minute: `1m00.5s`, so neighbouring ticks never read the same.
+            let seconds = decimalSeconds(time % 60_000_000_000)
+            return "\(minutes)m" + (time % 60_000_000_000 < 10_000_000_000 ? "0" : "") + seconds
+        }
+        let seconds = time / 1_000_000_000 % 60
+        return seconds == 0 ? "\(minutes)m" : "\(minutes)m" + (seconds < 10 ? "0" : "") + "\(seconds)s"
+    }
+
+    /// The length of a run as scenarios write it when that is short (`5m`, `7d`, `1h30m`), or to the millisecond (`16d04h54m`).
+    static func span(_ nanoseconds: Int64) -> String {
+        let exact = TimeText.formatExact(nanoseconds: nanoseconds)
+        return exact.count <= 6 ? exact : TimeText.format(nanoseconds: nanoseconds)
+    }
+
+    /// Seconds with up to three decimals, trailing zeros dropped: `1.5s`, `12s`, `2.125s`.
+    private static func decimalSeconds(_ nanoseconds: Int64) -> String {
+        let milliseconds = nanoseconds / 1_000_000
+        var fraction = String(milliseconds % 1000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.last == "0" { fraction.removeLast() }
+        return "\(milliseconds / 1000)" + (fraction.isEmpty ? "" : "." + fraction) + "s"
+    }
+}

@@ -1,0 +1,174 @@
+import BackgroundSimulation
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import SimulationReports
+import Testing
+
+/// The HTML page: well formed, self-contained, a row per lane, the header facts, every diagnostic.
+@Suite struct HTMLReportTests {
+    /// The elements of a page, read with an XML parser (the page is written as well-formed XHTML).
+    final class Elements: NSObject, XMLParserDelegate {
+        var names: [String] = []
+        var attributes: [[String: String]] = []
+        var texts: [String] = []
+        private var text = ""
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            names.append(name)
+            self.attributes.append(attributes)
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            text += string
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            texts.append(text)
+            text = ""
+        }
+
+        /// The text of elements with a class.
+        func count(ofClass wanted: String) -> Int {
+            attributes.filter { ($0["class"] ?? "").split(separator: " ").contains(Substring(wanted)) }.count
+        }
+    }
+
+    static func parse(_ html: String) throws -> Elements {
+        let parser = XMLParser(data: Data(html.utf8))
+        let elements = Elements()
+        parser.delegate = elements
+        let ok = parser.parse()
+        #expect(ok, "the page is not well formed: \(String(describing: parser.parserError)) at line \(parser.lineNumber), column \(parser.columnNumber)")
+        return elements
+    }
+
+    @Test(arguments: Runs.allNames)
+    func pageParsesAndHasARowPerLane(name: String) throws {
+        let report = try Runs.report(name)
+        let html = HTMLReport().render(report)
+        let elements = try Self.parse(html)
+        #expect(elements.names.first == "html")
+        // One labelled row per lane in each drawing (condensed and linear, or linear alone).
+        let drawings = html.components(separatedBy: "<svg class=\"lanes\"").count - 1
+        #expect(drawings == 1 || drawings == 2)
+        let lanes = report.timeline.lanes
+        #expect(elements.count(ofClass: "rowlabel") == drawings * (lanes.count + (report.timeline.markers.isEmpty ? 0 : 1)))
+        for lane in lanes {
+            #expect(html.contains(">\(HTMLText.escape(lane.title))</text>"), "no row for \(lane.title)")
+        }
+        #expect(lanes.contains { $0.group == .app })
+    }
+
+    @Test func processesAssertionsAndTaskRequestsEachGetARow() throws {
+        for name in ["leaked-assertion-watchdog", "feed-refresh-week"] {
+            let report = try Runs.report(name)
+            let html = HTMLReport().render(report)
+            let groups = Set(report.timeline.lanes.map(\.group))
+            for group in groups { #expect(html.contains(">\(HTMLText.escape(group.heading))</text>"), "no heading for \(group)") }
+            for lane in report.timeline.lanes { #expect(html.contains(">\(HTMLText.escape(lane.title))</text>")) }
+        }
+        #expect(try Runs.report("leaked-assertion-watchdog").timeline.lanes.filter { $0.group == .backgroundTasks }.count == 2)
+        #expect(try Runs.report("feed-refresh-week").timeline.lanes.contains { $0.group == .scheduledTasks })
+    }
+
+    @Test(arguments: Runs.names)
+    func headerHasTheFactsOfTheRun(name: String) throws {
+        let report = try Runs.report(name)
+        let html = HTMLReport().render(report)
+        #expect(html.contains("<h1>\(name) "))
+        #expect(html.contains("<dt>Seed</dt><dd>\(report.timeline.seed)</dd>"))
+        #expect(html.contains("<dt>Profile</dt><dd>\(report.timeline.profile)</dd>"))
+        #expect(html.contains("<code>\(report.fingerprint)</code>"))
+        #expect(html.contains("<code>bgsim run Scenarios/\(name).json --seed \(report.timeline.seed)</code>"))
+        #expect(html.contains("class=\"legend\""))
+    }
+
+    @Test func everyDiagnosticIsAMarkerAndACardWithRuleMessageAndFix() throws {
+        let report = try Runs.report("leaked-assertion-watchdog")
+        let html = HTMLReport().render(report)
+        let elements = try Self.parse(html)
+        let markers = report.timeline.markers
+        #expect(markers.count == 5)
+        #expect(elements.count(ofClass: "diagnostic") == markers.count)
+        for marker in markers {
+            #expect(html.contains(HTMLText.escape(marker.message)))
+            #expect(html.contains(HTMLText.escape(marker.fix)))
+            #expect(html.contains("<code class=\"rule\">\(marker.rule)</code>"))
+        }
+        #expect(elements.count(ofClass: "marker") >= 1)
+        #expect(elements.count(ofClass: "guide") >= 1)
+    }
+
+    @Test func pageIsSelfContained() throws {
+        let html = HTMLReport().render(try Runs.report("expiration-ends-async"))
+        #expect(!html.contains("src=\""))
+        #expect(!html.contains("<link"))
+        #expect(!html.contains("@import"))
+        #expect(!html.contains("url(http"))
+        // The only URL is the SVG namespace, which browsers never fetch.
+        let urls = html.components(separatedBy: "http").count - 1
+        #expect(urls == html.components(separatedBy: "http://www.w3.org/2000/svg").count - 1)
+    }
+
+    @Test func samePageTwice() throws {
+        let report = try Runs.report("leaked-assertion-watchdog")
+        #expect(HTMLReport().render(report) == HTMLReport().render(try Runs.report("leaked-assertion-watchdog")))
+    }
+
+    @Test func anUnknownLaneStateStillRendersWithANeutralStyle() throws {
+        var report = try Runs.report("save-on-background")
+        let end = report.timeline.end
+        report.timeline.device.append(Lane(
+            id: "device-thermal", title: "thermal", group: .device,
+            segments: [
+                Lane.Segment(start: 0, end: end / 2, state: "thermalNominal", detail: nil),
+                Lane.Segment(start: end / 2, end: end, state: "thermalSerious", detail: "hot"),
+            ],
+            marks: [Lane.Mark(time: end / 2, kind: "throttled", detail: "the system throttles")]))
+        let html = HTMLReport().render(report)
+        _ = try Self.parse(html)
+        #expect(html.contains(">thermal</text>"))
+        #expect(html.contains("thermal serious"))
+        #expect(html.contains("state: thermalSerious"))
+        #expect(html.contains("#mk-other"))
+        #expect(!StateStyle.of("thermalSerious").known)
+        let text = TerminalTimeline(width: 80).lanes(report.timeline)
+        let row = try #require(text.first { $0.hasPrefix("thermal") })
+        #expect(row.contains("t"))
+        #expect(text.contains { $0.contains("thermal serious") })
+    }
+
+    @Test func crowdedGroupsShareRowsAndNarrowSegmentsMerge() throws {
+        // Two thousand short background tasks, one after the other, over a day.
+        var timeline = Timeline(events: try Runs.result("save-on-background").0.events)
+        let day: Int64 = 86_400_000_000_000
+        timeline.end = day
+        timeline.assertions = (0..<2000).map { index in
+            let begin = Int64(index) * (day / 2000)
+            return Timeline.AssertionLane(
+                process: 1, identifier: Int64(index + 1), name: "job", begin: begin, end: begin + 5_000_000_000,
+                closing: .ended, expirationHandlerAt: nil)
+        }
+        // And an app that changes state 100,000 times.
+        let states = ["background", "suspended", "foregroundActive", "background"]
+        timeline.processes[0].segments = (0..<100_000).map { index in
+            let start = Int64(index) * (day / 100_000)
+            return Timeline.Segment(start: start, end: start + day / 100_000, state: states[index % states.count])
+        }
+        timeline.processes[0].termination = nil
+        let report = RunReport(timeline: timeline, fingerprint: "0", eventCount: 0, replay: "bgsim run x.json", ending: "completed")
+        let html = HTMLReport().render(report)
+        let elements = try Self.parse(html)
+        #expect(html.contains("Background tasks · 2000 lanes in 1 row<"))
+        // Bounded by pixels, not by segments: a few elements per pixel column and row.
+        #expect(elements.names.count < 20_000, "\(elements.names.count) elements")
+        #expect(html.utf8.count < 3_000_000)
+        // The terminal packs the crowd into one row too.
+        let lanes = TerminalTimeline(width: 80).lanes(timeline)
+        #expect(lanes.contains { $0.hasPrefix("task×2000 ") })
+        #expect(lanes.count < 20)
+        for line in lanes { #expect(line.count <= 80) }
+    }
+}

@@ -102,7 +102,7 @@ extension Scenario: Decodable {
         device = DeviceConditions()
         if c.contains(AnyKey("device")) {
             let d = try c.superDecoder(forKey: AnyKey("device")).strictContainer(allowing: DeviceConditions.keys + ["note"])
-            device = try ConditionChange(from: d, allowLocked: true).applied(to: device)
+            device = try ConditionChange(from: d, deviceOnly: true).applied(to: device)
         }
         policy = .deterministic
         if c.contains(AnyKey("policy")) {

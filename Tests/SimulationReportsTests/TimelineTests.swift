@@ -92,3 +92,87 @@ import Testing
         #expect(keys == keys.sorted())
     }
 }
+
+/// Live Activity lanes: what a continued processing task showed, over time.
+@Suite struct LiveActivityLaneTests {
+    static func result(_ name: String) throws -> SimulationResult {
+        try TimelineTests.result(name)
+    }
+
+    @Test func theLaneFollowsTheProgressInTenthsAndEndsWithTheTask() throws {
+        let timeline = Timeline(events: try Self.result("continued-video-export").events)
+        let lane = try #require(timeline.liveActivities.first)
+        #expect(timeline.liveActivities.count == 1)
+        #expect(lane.id == "live-com.example.video.export.1")
+        #expect(lane.title == "export.1")
+        #expect(lane.group == .liveActivities)
+        // Progress states only rise, and the segments follow one another without gaps.
+        let tenths = lane.segments.compactMap { Int($0.state.dropFirst("progress".count)) }
+        #expect(tenths == tenths.sorted())
+        #expect(tenths.first == 0 && tenths.last == 9)
+        for (previous, next) in zip(lane.segments, lane.segments.dropFirst()) { #expect(previous.end == next.start) }
+        #expect(lane.segments.first?.start == 5_000_000_000)
+        #expect(lane.segments.last?.end == 125_000_000_000)
+        // Each segment says what the Live Activity showed.
+        #expect(lane.segments.first?.detail == "Exporting video — Holiday.mov · rendering · 0% (0/0)")
+        #expect(lane.segments.contains { $0.detail?.hasPrefix("Exporting video — Holiday.mov · writing") == true })
+        #expect(lane.marks.map(\.kind) == ["ended"])
+        #expect(lane.marks.first?.detail == "completed, success true, output complete")
+        // Lanes are drawn after the scheduled tasks and before the device.
+        let groups = timeline.lanes.map(\.group)
+        #expect(groups == groups.sorted { Lane.Group.allCases.firstIndex(of: $0)! < Lane.Group.allCases.firstIndex(of: $1)! })
+        #expect(timeline.taskRequests.isEmpty)
+    }
+
+    @Test func askingAndExpiringAreOnTheLane() throws {
+        let timeline = Timeline(events: try Self.result("continued-photo-batch-stalled").events)
+        let lane = try #require(timeline.liveActivities.first)
+        let asking = try #require(lane.segments.first { $0.state == "asking" })
+        #expect(asking.start == 18_000_000_000 && asking.end == 33_000_000_000)
+        #expect(asking.detail == "asks whether to continue: no progress for 15.000s")
+        #expect(lane.marks.map(\.kind) == ["expiring", "ended"])
+        #expect(timeline.entries.contains { $0.text == "com.example.photos.filter.1 asks whether to continue (no progress for 15.000s)" })
+    }
+
+    @Test func queuedThenDroppedAndKilled() throws {
+        let timeline = Timeline(events: try Self.result("continued-app-switcher-close").events)
+        #expect(timeline.liveActivities.map(\.title) == ["photos", "videos", "documents"])
+        let documents = try #require(timeline.liveActivities.last)
+        #expect(documents.segments.map(\.state) == ["queued"])
+        #expect(documents.marks.map(\.kind) == ["killed"])
+        #expect(timeline.liveActivities[0].marks.first?.detail == "processEnded, success false, output partial")
+    }
+
+    @Test func aRefusedSubmissionIsMarked() throws {
+        let timeline = Timeline(events: try Self.result("continued-fail-beyond-limit").events)
+        #expect(timeline.liveActivities.count == 3)
+        #expect(timeline.liveActivities[2].marks.map(\.kind) == ["failed"])
+        #expect(timeline.liveActivities[2].segments.isEmpty)
+    }
+
+    @Test(arguments: [
+        "continued-video-export", "continued-photo-batch-stalled", "continued-cancel-live-activity",
+        "continued-app-switcher-close", "continued-fail-beyond-limit", "continued-gpu-unsupported",
+    ])
+    func terminalPictureDrawsTheLiveActivity(name: String) throws {
+        let timeline = Timeline(events: try Self.result(name).events)
+        let text = TerminalTimeline(width: 80).render(timeline)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            #expect(line.count <= 80, "too wide: \(line)")
+            #expect(line.last != " ", "trailing space: \(line)")
+        }
+        // No state falls back to the unknown glyph.
+        for segment in timeline.lanes.flatMap(\.segments) {
+            #expect(TerminalTimeline.segmentStyles[segment.state] != nil, "no glyph for \(segment.state)")
+        }
+        #expect(text.contains("Live Activity: 0-9 tenths done  ✓ all  ? asks to continue"))
+    }
+
+    @Test func everyLiveActivityStateHasAGlyph() {
+        let states = ["queued", "asking", "progressDone"] + (0...9).map { "progress\($0)" }
+        #expect(states.allSatisfy { TerminalTimeline.segmentStyles[$0] != nil })
+        #expect(Timeline.progressState(permille: 0) == "progress0")
+        #expect(Timeline.progressState(permille: 999) == "progress9")
+        #expect(Timeline.progressState(permille: 1000) == "progressDone")
+    }
+}

@@ -15,7 +15,9 @@ public struct TerminalTimeline: Sendable {
     }
 
     /// The glyph and drawing priority of each segment state (a column shows its highest-priority state).
-    static let segmentStyles: [String: (glyph: Character, priority: Int)] = [
+    ///
+    /// A lane whose state has no entry is drawn with `?`: every state a ``Timeline`` lane uses belongs here.
+    public static let segmentStyles: [String: (glyph: Character, priority: Int)] = [
         "launchingForeground": ("▒", 3), "launchingBackground": ("▒", 3),
         "foregroundActive": ("█", 2), "foregroundInactive": ("▇", 2),
         "background": ("▓", 4), "suspended": ("░", 1),
@@ -23,6 +25,11 @@ public struct TerminalTimeline: Sendable {
         "pending": ("┄", 1), "running": ("━", 2),
         "locked": ("▁", 1), "inUse": ("▔", 2),
         "charging": ("+", 2), "onBattery": (" ", 1), "lowPowerMode": ("-", 3),
+        // A Live Activity draws its progress in tenths, so the lane reads as a rising count; later (higher) wins a column.
+        "queued": ("┄", 1),
+        "progress0": ("0", 2), "progress1": ("1", 3), "progress2": ("2", 4), "progress3": ("3", 5), "progress4": ("4", 6),
+        "progress5": ("5", 7), "progress6": ("6", 8), "progress7": ("7", 9), "progress8": ("8", 10), "progress9": ("9", 11),
+        "progressDone": ("✓", 12), "asking": ("?", 13),
     ]
 
     /// The glyph of each mark kind.
@@ -99,6 +106,9 @@ public struct TerminalTimeline: Sendable {
         lines.append(TextLayout.pad("", to: labelWidth) + "   █ foreground  ▇ inactive  ▓ background  ░ suspended  ▒ launching")
         lines.append(TextLayout.pad("", to: labelWidth) + "   ═ background task  ┄ pending  ━ running  ╡ ended  ◇ expiring")
         lines.append(TextLayout.pad("", to: labelWidth) + "   ╳ killed  × submit failed")
+        if !timeline.liveActivities.isEmpty {
+            lines.append(TextLayout.pad("", to: labelWidth) + "   Live Activity: 0-9 tenths done  ✓ all  ? asks to continue")
+        }
         lines.append(TextLayout.pad("", to: labelWidth) + "   ▔ in use  ▁ locked  + charging  - Low Power Mode  ! diagnostic")
         return lines
     }

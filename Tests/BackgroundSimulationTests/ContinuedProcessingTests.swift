@@ -80,6 +80,21 @@ import Testing
         #expect(continued.allSatisfy { $0.source.hasPrefix("Apple") })
     }
 
+    @Test func foundationsProgressBehavesAsTheModelNeeds() {
+        // docs/architecture.md: the look-alike uses Foundation's Progress because on Linux it does this.
+        let progress = Progress(parent: nil, userInfo: nil)
+        #expect(progress.totalUnitCount == 0 && progress.fractionCompleted == 0 && !progress.isFinished)
+        progress.totalUnitCount = 8
+        progress.completedUnitCount = 2
+        #expect(progress.fractionCompleted == 0.25 && !progress.isFinished)
+        progress.completedUnitCount = 8
+        #expect(progress.fractionCompleted == 1 && progress.isFinished)
+        let parent = Progress(totalUnitCount: 2)
+        let child = Progress(totalUnitCount: 4, parent: parent, pendingUnitCount: 1)
+        child.completedUnitCount = 2
+        #expect(parent.fractionCompleted == 0.25 && parent.completedUnitCount == 0)
+    }
+
     // MARK: The correct app
 
     @Test func aCorrectExportGoesOnInTheBackgroundAndCompletes() throws {

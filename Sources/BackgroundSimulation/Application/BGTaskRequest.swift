@@ -65,6 +65,7 @@ public final class BGContinuedProcessingTaskRequest: BGTaskRequest, @unchecked S
 
     /// Extra system resources a continued task needs.
     public struct Resources: OptionSet, Sendable, Hashable {
+        /// The option bits; `[]` is Apple's `BGContinuedProcessingTaskRequestResourcesDefault` (CPU and network).
         public let rawValue: Int
 
         /// Creates a set of resources from its raw value.

@@ -261,6 +261,20 @@ import Testing
         #expect(profile.didEnterBackgroundLimit == seconds(5))
         #expect(profile.backgroundTaskWarningAge == seconds(30))
         #expect(PlatformProfile.parameters.map(\.key) == PlatformProfile.Key.allCases)
+        // Continued processing: the numbers are all assumptions, and the concurrency counts tasks.
+        #expect(profile.continuedProcessingConcurrency == 2)
+        #expect(profile.continuedProgressSampleInterval == seconds(1))
+        #expect(profile.continuedProgressStallLimit == seconds(30))
+        #expect(profile.continuedStallPromptDelay == seconds(15))
+        let continued: [PlatformProfile.Key] = [
+            .continuedProcessingConcurrency, .continuedProgressSampleInterval, .continuedProgressStallLimit, .continuedStallPromptDelay,
+        ]
+        #expect(continued.allSatisfy { PlatformProfile.info($0).isAssumed && PlatformProfile.info($0).source.hasPrefix("Assumed") })
+        #expect(PlatformProfile.parameters.filter { $0.unit == .count }.map(\.key) == [.continuedProcessingConcurrency])
+        #expect(PlatformProfile.parameters.allSatisfy { !$0.meaning.isEmpty && !$0.source.isEmpty })
+        // Continued processing exists from iOS 26 only.
+        #expect(profile.supportsContinuedProcessing)
+        #expect(!PlatformProfile(.iOS17).supportsContinuedProcessing)
     }
 
     // MARK: The console, word for word

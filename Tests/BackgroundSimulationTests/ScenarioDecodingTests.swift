@@ -223,6 +223,24 @@ import Testing
         #expect(error?.description == "x.json: overrides: expirationLead must not exceed backgroundTimeBudget")
     }
 
+    @Test func countParametersAreWholeNumbersAndDurationsStayDurations() throws {
+        let json = Self.variant("\"stopAt\"", "\"overrides\": {\"continuedProcessingConcurrency\": 3, \"continuedProgressStallLimit\": \"45s\"}, \"stopAt\"")
+        let scenario = try Scenario.decode(Data(json.utf8), file: "x.json")
+        #expect(scenario.profile.continuedProcessingConcurrency == 3)
+        #expect(scenario.profile.continuedProgressStallLimit == seconds(45))
+        let written = Self.failure(Self.variant("\"stopAt\"", "\"overrides\": {\"continuedProcessingConcurrency\": \"3s\"}, \"stopAt\""))
+        #expect(written?.location == "overrides.continuedProcessingConcurrency")
+        let negative = Self.failure(Self.variant("\"stopAt\"", "\"overrides\": {\"continuedProcessingConcurrency\": -1}, \"stopAt\""))
+        #expect(negative?.description == "x.json: overrides.continuedProcessingConcurrency: continuedProcessingConcurrency is a whole number from 0 to 1000, got -1")
+        let unitless = Self.failure(Self.variant("\"stopAt\"", "\"overrides\": {\"continuedProgressStallLimit\": 30}, \"stopAt\""))
+        #expect(unitless?.location == "overrides.continuedProgressStallLimit")
+    }
+
+    @Test func theProgressSampleIntervalMustBePositive() {
+        let error = Self.failure(Self.variant("\"stopAt\"", "\"overrides\": {\"continuedProgressSampleInterval\": \"0s\"}, \"stopAt\""))
+        #expect(error?.description == "x.json: overrides.continuedProgressSampleInterval: continuedProgressSampleInterval must be longer than 0s")
+    }
+
     @Test func unknownRuleInExpectations() {
         let error = Self.failure(Self.variant("\"timeline\"", "\"expect\": {\"diagnostics\": [\"BGS001\", \"BGS01\"]}, \"timeline\""))
         #expect(error?.location == "expect.diagnostics[1]")

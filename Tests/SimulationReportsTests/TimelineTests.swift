@@ -1,6 +1,6 @@
 import BackgroundSimulation
 import Foundation
-import SimulationReports
+@testable import SimulationReports
 import Testing
 
 /// The lanes read back from a trace, and the terminal picture drawn from them.
@@ -90,5 +90,92 @@ import Testing
         // Keys are sorted, so the document's bytes never depend on dictionary order.
         let keys = json.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
         #expect(keys == keys.sorted())
+    }
+}
+
+/// Live Activity lanes: what a continued processing task showed, over time.
+@Suite struct LiveActivityLaneTests {
+    static func result(_ name: String) throws -> SimulationResult {
+        try TimelineTests.result(name)
+    }
+
+    @Test func theLaneFollowsTheProgressInTenthsAndEndsWithTheTask() throws {
+        let timeline = Timeline(events: try Self.result("continued-video-export").events)
+        let lane = try #require(timeline.liveActivities.first)
+        #expect(timeline.liveActivities.count == 1)
+        #expect(lane.id == "live-com.example.video.export.1")
+        #expect(lane.title == "export.1")
+        #expect(lane.group == .liveActivities)
+        // Progress states only rise, and the segments follow one another without gaps.
+        let tenths = lane.segments.compactMap { Int($0.state.dropFirst("progress".count)) }
+        #expect(tenths == tenths.sorted())
+        #expect(tenths.first == 0 && tenths.last == 9)
+        for (previous, next) in zip(lane.segments, lane.segments.dropFirst()) { #expect(previous.end == next.start) }
+        #expect(lane.segments.first?.start == 5_000_000_000)
+        #expect(lane.segments.last?.end == 125_000_000_000)
+        // Each segment says what the Live Activity showed.
+        #expect(lane.segments.first?.detail == "Exporting video — Holiday.mov · rendering · 0% (0/0)")
+        #expect(lane.segments.contains { $0.detail?.hasPrefix("Exporting video — Holiday.mov · writing") == true })
+        #expect(lane.marks.map(\.kind) == ["ended"])
+        #expect(lane.marks.first?.detail == "completed, success true, output complete")
+        // Lanes are drawn after the scheduled tasks and before the device.
+        let groups = timeline.lanes.map(\.group)
+        #expect(groups == groups.sorted { Lane.Group.allCases.firstIndex(of: $0)! < Lane.Group.allCases.firstIndex(of: $1)! })
+        #expect(timeline.taskRequests.isEmpty)
+    }
+
+    @Test func askingAndExpiringAreOnTheLane() throws {
+        let timeline = Timeline(events: try Self.result("continued-photo-batch-stalled").events)
+        let lane = try #require(timeline.liveActivities.first)
+        let asking = try #require(lane.segments.first { $0.state == "asking" })
+        #expect(asking.start == 18_000_000_000 && asking.end == 33_000_000_000)
+        #expect(asking.detail == "asks whether to continue: no progress for 15.000s")
+        #expect(lane.marks.map(\.kind) == ["expiring", "ended"])
+        #expect(timeline.entries.contains { $0.text == "com.example.photos.filter.1 asks whether to continue (no progress for 15.000s)" })
+    }
+
+    @Test func queuedThenDroppedAndKilled() throws {
+        let timeline = Timeline(events: try Self.result("continued-app-switcher-close").events)
+        #expect(timeline.liveActivities.map(\.title) == ["photos", "videos", "documents"])
+        let documents = try #require(timeline.liveActivities.last)
+        #expect(documents.segments.map(\.state) == ["queued"])
+        #expect(documents.marks.map(\.kind) == ["killed"])
+        #expect(timeline.liveActivities[0].marks.first?.detail == "processEnded, success false, output partial")
+    }
+
+    @Test func aRefusedSubmissionIsMarked() throws {
+        let timeline = Timeline(events: try Self.result("continued-fail-beyond-limit").events)
+        #expect(timeline.liveActivities.count == 3)
+        #expect(timeline.liveActivities[2].marks.map(\.kind) == ["failed"])
+        #expect(timeline.liveActivities[2].segments.isEmpty)
+    }
+
+    @Test(arguments: [
+        "continued-video-export", "continued-photo-batch-stalled", "continued-cancel-live-activity",
+        "continued-app-switcher-close", "continued-fail-beyond-limit", "continued-gpu-unsupported",
+    ])
+    func terminalPictureDrawsTheLiveActivity(name: String) throws {
+        let timeline = Timeline(events: try Self.result(name).events)
+        let text = TerminalTimeline(width: 80).render(timeline)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            #expect(line.count <= 80, "too wide: \(line)")
+            #expect(line.last != " ", "trailing space: \(line)")
+        }
+        // No state falls back to the neutral style of unknown states.
+        for segment in timeline.lanes.flatMap(\.segments) {
+            #expect(StateStyle.of(segment.state).known, "no style for \(segment.state)")
+        }
+        // The legend names the Live Activity's digits whenever one is drawn (a refused GPU request draws none).
+        #expect(text.contains("0-9 Live Activity tenths done") == timeline.lanes.contains { lane in
+            lane.segments.contains { $0.state.hasPrefix("progress") && $0.state != "progressDone" }
+        })
+    }
+
+    @Test func everyLiveActivityStateHasAGlyph() {
+        let states = ["queued", "asking", "progressDone"] + (0...9).map { "progress\($0)" }
+        #expect(states.allSatisfy { StateStyle.of($0).known })
+        #expect(Timeline.progressState(permille: 0) == "progress0")
+        #expect(Timeline.progressState(permille: 999) == "progress9")
+        #expect(Timeline.progressState(permille: 1000) == "progressDone")
     }
 }

@@ -46,6 +46,17 @@ public final class BGTaskScheduler: @unchecked Sendable {
         return process.scheduler
     }
 
+    /// The extra resources continued processing tasks may require on this device (iOS 26).
+    ///
+    /// Contains `.gpu` when the scenario's device supports background GPU use
+    /// (`supportsBackgroundGPU`); empty before iOS 26. Like ``shared``, it
+    /// resolves to the simulation whose app code is calling.
+    public static var supportedResources: BGContinuedProcessingTaskRequest.Resources {
+        let process = shared.process
+        guard process.profile.supportsContinuedProcessing, process.simulation.conditions.supportsBackgroundGPU else { return [] }
+        return .gpu
+    }
+
     /// The current virtual time as a date from ``epoch``: use it instead of `Date()` in app code.
     public var now: Date {
         BGTaskScheduler.epoch.addingTimeInterval(Double(process.now) / 1_000_000_000)
@@ -55,6 +66,8 @@ public final class BGTaskScheduler: @unchecked Sendable {
     ///
     /// Returns false when the identifier is not permitted. The handler runs on
     /// the main lane when `queue` is `.main`, otherwise on a background lane.
+    /// Continued processing handlers (an identifier under a wildcard entry,
+    /// or the wildcard entry itself) may be registered at any time.
     @discardableResult
     public func register(
         forTaskWithIdentifier identifier: String, using queue: DispatchQueue?,
@@ -104,6 +117,12 @@ public final class BGTaskScheduler: @unchecked Sendable {
                 processing.requiresExternalPower = request.requiresExternalPower
                 processing.requiresNetworkConnectivity = request.requiresNetworkConnectivity
                 object = processing
+            case .continuedProcessing:
+                let continued = BGContinuedProcessingTaskRequest(
+                    identifier: request.identifier, title: request.title, subtitle: request.subtitle)
+                continued.strategy = request.strategy
+                continued.requiredResources = request.requiresGPU ? .gpu : []
+                object = continued
             }
             object.earliestBeginDate = request.earliestBegin.map {
                 BGTaskScheduler.epoch.addingTimeInterval(Double($0) / 1_000_000_000)

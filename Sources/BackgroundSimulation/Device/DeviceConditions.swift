@@ -32,6 +32,13 @@ public struct DeviceConditions: Sendable, Hashable {
     public var lowPowerMode = false
     public var backgroundAppRefresh = RefreshStatus.available
     public var thermalState = ThermalState.nominal
+    /// Whether the device lets continued processing tasks use the GPU in the background
+    /// (`BGTaskScheduler.supportedResources` contains `.gpu`).
+    ///
+    /// A property of the hardware, so only the scenario's `device` sets it.
+    /// Default false, assumed: Apple says "not all devices support background
+    /// GPU use" and does not list them.
+    public var supportsBackgroundGPU = false
 
     /// Conditions of a charged, unlocked phone on Wi-Fi with every setting at its default.
     public init() {}
@@ -49,8 +56,14 @@ public struct DeviceConditions: Sendable, Hashable {
     /// The keys a scenario may set.
     static let keys = [
         "locked", "charging", "batteryLevel", "network", "lowDataMode", "lowPowerMode", "backgroundAppRefresh",
-        "thermalState",
+        "thermalState", "supportsBackgroundGPU",
     ]
+
+    /// The keys only the scenario's `device` sets: the timeline locks with `lock`, and hardware does not change.
+    static let deviceOnlyKeys = ["locked", "supportsBackgroundGPU"]
+
+    /// The keys a timeline `conditions` action may change.
+    static let changeableKeys = keys.filter { !deviceOnlyKeys.contains($0) }
 }
 
 /// A change of some device conditions, as a timeline `conditions` action or the scenario's `device`.
@@ -63,6 +76,7 @@ public struct ConditionChange: Sendable, Hashable {
     public var lowPowerMode: Bool?
     public var backgroundAppRefresh: DeviceConditions.RefreshStatus?
     public var thermalState: DeviceConditions.ThermalState?
+    public var supportsBackgroundGPU: Bool?
 
     /// A change of nothing.
     public init() {}
@@ -78,12 +92,16 @@ public struct ConditionChange: Sendable, Hashable {
         if let lowPowerMode { result.lowPowerMode = lowPowerMode }
         if let backgroundAppRefresh { result.backgroundAppRefresh = backgroundAppRefresh }
         if let thermalState { result.thermalState = thermalState }
+        if let supportsBackgroundGPU { result.supportsBackgroundGPU = supportsBackgroundGPU }
         return result
     }
 
-    /// Reads the condition keys of `container`, which may hold other keys too.
-    init(from c: KeyedDecodingContainer<AnyKey>, allowLocked: Bool) throws {
-        if allowLocked { locked = try c.optional(Bool.self, "locked") }
+    /// Reads the condition keys of `container`, which may hold other keys too; `deviceOnly` reads the starting-only keys too.
+    init(from c: KeyedDecodingContainer<AnyKey>, deviceOnly: Bool) throws {
+        if deviceOnly {
+            locked = try c.optional(Bool.self, "locked")
+            supportsBackgroundGPU = try c.optional(Bool.self, "supportsBackgroundGPU")
+        }
         charging = try c.optional(Bool.self, "charging")
         if let level = try c.optional(Int.self, "batteryLevel") {
             guard (0...100).contains(level) else {

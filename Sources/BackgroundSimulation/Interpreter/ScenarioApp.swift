@@ -80,6 +80,31 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
         }
     }
 
+    /// Unit work: each unit is CPU work, then written to the output, with progress every so many units.
+    private func processUnits(_ work: UnitWork, in process: AppProcess, context: Context) async throws {
+        let task = context.bgTask
+        // Only a continued task has a progress for the system to read; elsewhere the units just run.
+        let progress = task?.continued?.progress
+        // Counting goes on from where the task's progress is; the total grows only if these units do not fit.
+        var done: Int64 = 0
+        if let progress, case .every = work.progress {
+            done = progress.completedUnitCount
+            progress.totalUnitCount = max(progress.totalUnitCount, done + Int64(work.count))
+        }
+        let kernel = process.kernel
+        for unit in 1...work.count {
+            if work.checksCancellation, task?.workCancelled == true { throw CancellationError() }
+            let duration = work.jitter > 0 ? max(0, work.duration + kernel.random.nextInt(in: -work.jitter...work.jitter)) : work.duration
+            try await process.compute(duration, label: "unit \(unit) of \(work.count) on \(context.lane)")
+            // Cancelled half-way: the unit is dropped rather than written after the clean-up removed the file.
+            if work.checksCancellation, task?.workCancelled == true { throw CancellationError() }
+            if let output = work.output { process.writeOutputUnit(unit, of: work.count, to: output, for: task) }
+            if let progress, case .every(let every) = work.progress, unit % every == 0 || unit == work.count {
+                progress.completedUnitCount = done + Int64(unit)
+            }
+        }
+    }
+
     private func perform(_ steps: [Step], in process: AppProcess, context: Context) async throws {
         for step in steps {
             try Task.checkCancellation()
@@ -136,8 +161,10 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
             }
 
         case .dispatchMain(let delay, let steps):
+            // Captured now: a block the person's tap dispatched still serves that tap when it runs.
+            let personAction = process.currentPersonAction
             let enqueue: @Sendable () -> Void = { [self] in
-                process.dispatchToMain("dispatched block") { [self] in
+                process.dispatchToMain("dispatched block", personAction: personAction) { [self] in
                     await run(steps, in: process, context: Context(lane: "main", ownTask: context.ownTask, bgTask: context.bgTask))
                 }
             }
@@ -183,6 +210,10 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
 
         case .submit(var request):
             request.earliestBegin = request.earliestBegin.map { process.now + $0 }
+            if request.identifier.contains(Step.jobNumberPlaceholder) {
+                request.identifier = request.identifier.replacingOccurrences(
+                    of: Step.jobNumberPlaceholder, with: String(process.simulation.nextJobNumber()))
+            }
             do {
                 try process.simulation.scheduler.submit(request, from: process)
             } catch {
@@ -228,6 +259,28 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
                         + (context.bgTask.map { ": the launch handler of \($0.identifier) was registered with using: nil" } ?? ""))
             }
             process.trace("app.updateUI", [("lane", .string(context.lane))])
+
+        case .processUnits(let work):
+            try await processUnits(work, in: process, context: context)
+
+        case .updateTitle(let title, let subtitle):
+            guard let task = try launchedTask(context, step: "updateTitle", in: process) else { return }
+            guard task.continued != nil else {
+                process.trace("app.stepIgnored", [("step", "updateTitle"), ("why", .string("not a continued processing task"))])
+                return
+            }
+            process.updateTitle(of: task, title: title, subtitle: subtitle)
+
+        case .setProgressTotal(let units):
+            guard let task = try launchedTask(context, step: "setProgressTotal", in: process) else { return }
+            guard let progress = task.continued?.progress else {
+                process.trace("app.stepIgnored", [("step", "setProgressTotal"), ("why", .string("not a continued processing task"))])
+                return
+            }
+            progress.totalUnitCount = Int64(units)
+
+        case .removePartialOutput(let output):
+            process.removePartialOutput(output, for: context.bgTask)
         }
     }
 }

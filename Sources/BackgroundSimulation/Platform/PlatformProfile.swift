@@ -28,6 +28,18 @@ public struct PlatformProfile: Sendable, Hashable {
         case realisticRefreshDelay
         case realisticProcessingDelay
         case realisticPredictionLead
+        case continuedProcessingConcurrency
+        case continuedProgressSampleInterval
+        case continuedProgressStallLimit
+        case continuedStallPromptDelay
+    }
+
+    /// What a parameter's value counts.
+    public enum Unit: String, Sendable, Hashable {
+        /// Nanoseconds; a scenario writes a duration (`"30s"`).
+        case duration
+        /// A number of things; a scenario writes a whole number.
+        case count
     }
 
     /// What a parameter means and where its value comes from.
@@ -40,6 +52,8 @@ public struct PlatformProfile: Sendable, Hashable {
         public var source: String
         /// Whether the value is an assumption rather than documented by Apple.
         public var isAssumed: Bool
+        /// What the value counts: most parameters are durations.
+        public var unit: Unit = .duration
     }
 
     /// Which OS version this profile models.
@@ -68,9 +82,21 @@ public struct PlatformProfile: Sendable, Hashable {
             case .realisticRefreshDelay: 21_600_000_000_000
             case .realisticProcessingDelay: 3_600_000_000_000
             case .realisticPredictionLead: 1_800_000_000_000
+            case .continuedProcessingConcurrency: 2
+            case .continuedProgressSampleInterval: 1_000_000_000
+            case .continuedProgressStallLimit: 30_000_000_000
+            case .continuedStallPromptDelay: 15_000_000_000
             }
         }
     }
+
+    /// Whether the OS has `BGContinuedProcessingTask`: Apple lists it as available from iOS 26.0.
+    ///
+    /// Not a parameter: it is what the OS version is, not a number to tune.
+    /// On earlier versions a continued request is refused (BGS020), wildcard
+    /// identifiers are plain strings, and no handler is exempt from the
+    /// launch rule.
+    public var supportsContinuedProcessing: Bool { name != .iOS17 }
 
     /// The value of a parameter, in nanoseconds.
     public subscript(key: Key) -> Int64 {
@@ -116,6 +142,20 @@ public struct PlatformProfile: Sendable, Hashable {
 
     /// The realistic policy's longest lead of a refresh before the person's usual opening time.
     public var realisticPredictionLead: Int64 { self[.realisticPredictionLead] }
+
+    /// How many continued processing tasks may run at once; more wait (`.queue`) or are refused (`.fail`).
+    public var continuedProcessingConcurrency: Int { Int(clamping: self[.continuedProcessingConcurrency]) }
+    /// How often the system reads a continued task's progress.
+    public var continuedProgressSampleInterval: Int64 { self[.continuedProgressSampleInterval] }
+    /// How long a continued task may go without progress before the system expires it.
+    public var continuedProgressStallLimit: Int64 { self[.continuedProgressStallLimit] }
+    /// How long without progress before the Live Activity asks the person whether to continue.
+    public var continuedStallPromptDelay: Int64 { self[.continuedStallPromptDelay] }
+
+    /// The information of one parameter.
+    public static func info(_ key: Key) -> ParameterInfo {
+        parameters[index(of: key)]
+    }
 
     /// What each parameter means and where it comes from, in key order.
     public static let parameters: [ParameterInfo] = [
@@ -198,6 +238,26 @@ public struct PlatformProfile: Sendable, Hashable {
             key: .realisticPredictionLead,
             meaning: "Realistic policy: the longest time a refresh runs before a time of day the person usually opens the app.",
             source: "Assumed: the system launches refreshes when it predicts the person will open the app (WWDC20); the lead is not published.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .continuedProcessingConcurrency,
+            meaning: "How many BGContinuedProcessingTasks of the app may run at once; more wait in the queue (strategy .queue) or are refused with immediateRunIneligible (.fail).",
+            source: "Assumed: Apple speaks of \"the maximum level of concurrent tasks\" (BGContinuedProcessingTaskRequest.SubmissionStrategy.queue) and publishes no number.",
+            isAssumed: true, unit: .count),
+        ParameterInfo(
+            key: .continuedProgressSampleInterval,
+            meaning: "How often the system reads a continued task's progress to update its Live Activity and judge whether it is stuck.",
+            source: "Assumed: Apple says the app \"regularly reports progress\" and the system uses it (\"Performing long-running tasks on iOS and iPadOS\"); how often it looks is undocumented.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .continuedProgressStallLimit,
+            meaning: "How long a continued task may run without its progress rising before the system expires it.",
+            source: "Assumed: observed failure after about 30 s without progress; Apple DTS names failure to report progress as a primary cause of expiration (Apple forums 818623) and documents no number.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .continuedStallPromptDelay,
+            meaning: "How long a continued task may go without progress before its Live Activity asks the person whether to continue.",
+            source: "Assumed: Apple says progress lets the system \"make informed suggestions through the interface about possibly stuck tasks that a person can cancel\"; when it asks is undocumented.",
             isAssumed: true),
     ]
 }

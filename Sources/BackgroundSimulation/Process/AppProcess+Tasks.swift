@@ -15,7 +15,11 @@ extension AppProcess {
     /// `register(forTaskWithIdentifier:using:launchHandler:)`: returns whether it registered; crashes as the platform does.
     func register(identifier: String, registration: TaskRegistration) -> Bool {
         guard isAlive else { return false }
-        if launchFinished {
+        let permitted = PermittedIdentifiers(app: simulation.scenario.app, profile: profile)
+        // Continued processing handlers are exempt from the launch rule: apps register them when the person asks
+        // for the work (BGTaskScheduler.h; platform facts). The wildcard entry an identifier falls under says it is one.
+        let continued = permitted.wildcardEntry(matching: identifier) != nil
+        if launchFinished && !continued {
             let message = "All launch handlers must be registered before application finishes launching"
             diagnose(Rules.registeredAfterLaunch, subject: "task identifier \(identifier)", message: message)
             terminate(.crash, message: "NSInternalInconsistencyException: \(message)")
@@ -27,7 +31,7 @@ extension AppProcess {
             terminate(.crash, message: "NSInternalInconsistencyException: \(message)")
             return false
         }
-        guard simulation.scenario.app.permittedIdentifiers.contains(identifier) else {
+        guard continued || permitted.listsExactly(identifier) else {
             diagnose(
                 Rules.taskIdentifierNotPermitted, subject: "task identifier \(identifier)",
                 message: "register(forTaskWithIdentifier:) returned false: \(identifier) is not in BGTaskSchedulerPermittedIdentifiers")
@@ -40,6 +44,16 @@ extension AppProcess {
             ("queue", .string(registration.onMainLane ? "main" : "background")),
         ])
         return true
+    }
+
+    /// The handler that runs `request`: registered for its identifier, or for the wildcard entry a continued identifier falls under.
+    func registration(for request: TaskRequest) -> TaskRegistration? {
+        if let exact = registrations[request.identifier] { return exact }
+        guard request.kind == .continuedProcessing,
+              let entry = PermittedIdentifiers(app: simulation.scenario.app, profile: profile)
+                .wildcardEntry(matching: request.identifier)
+        else { return nil }
+        return registrations[entry]
     }
 
     // MARK: Running tasks
@@ -69,30 +83,42 @@ extension AppProcess {
 
     /// Starts the launch handler of a delivered task, or crashes when this launch registered none.
     func startTask(_ request: TaskRequest) {
-        guard let registration = registrations[request.identifier] else {
+        guard let registration = registration(for: request) else {
             let message = "No launch handler registered for task with identifier \(request.identifier)"
             diagnose(Rules.noLaunchHandler, subject: "task identifier \(request.identifier)", message: message)
             terminate(.crash, message: message)
             return
         }
-        let runtime = request.kind == .appRefresh ? profile.appRefreshRuntime : profile.processingRuntime
+        // Continued processing has no fixed limit (Apple forums 818623: "There isn't any specific time limit"):
+        // it runs while it makes progress and nobody stops it.
+        let runtime: Int64? = switch request.kind {
+        case .appRefresh: profile.appRefreshRuntime
+        case .processing: profile.processingRuntime
+        case .continuedProcessing: nil
+        }
         let task = RunningTask(
-            request: request, launchedAt: now, deadline: now + runtime, onMainLane: registration.onMainLane,
+            request: request, launchedAt: now, deadline: runtime.map { now + $0 } ?? -1, onMainLane: registration.onMainLane,
             completesWhenHandlerReturns: registration.completesWhenHandlerReturns)
         runningTasks.append(task)
         trace("bgTask.start", [
             ("identifier", .string(request.identifier)), ("type", .string(request.kind.rawValue)),
             ("deadline", .int(task.deadline)), ("queue", .string(registration.onMainLane ? "main" : "background")),
         ])
-        task.timers.append(kernel.schedule(at: VirtualInstant(nanoseconds: task.deadline)) { [self] in
-            guard isAlive, !task.completed, !task.expired else { return }
-            diagnose(
-                Rules.taskExpired, subject: task.subject,
-                message: "\(task.subject) ran out of time after \(TimeText.format(nanoseconds: now - task.launchedAt)) without completing")
-            expire(task, reason: "time ran out")
-        })
-        let object: BGTask = request.kind == .appRefresh
-            ? BGAppRefreshTask(process: self, task: task) : BGProcessingTask(process: self, task: task)
+        if runtime != nil {
+            task.timers.append(kernel.schedule(at: VirtualInstant(nanoseconds: task.deadline)) { [self] in
+                guard isAlive, !task.completed, !task.expired else { return }
+                diagnose(
+                    Rules.taskExpired, subject: task.subject,
+                    message: "\(task.subject) ran out of time after \(TimeText.format(nanoseconds: now - task.launchedAt)) without completing")
+                expire(task, reason: "time ran out")
+            })
+        }
+        if task.continued != nil { showLiveActivity(of: task) }
+        let object: BGTask = switch request.kind {
+        case .appRefresh: BGAppRefreshTask(process: self, task: task)
+        case .processing: BGProcessingTask(process: self, task: task)
+        case .continuedProcessing: BGContinuedProcessingTask(process: self, task: task)
+        }
         let handler = registration.handler
         let body: @Sendable () async -> Void = { [self] in
             await handler(object)
@@ -103,7 +129,7 @@ extension AppProcess {
         if registration.onMainLane {
             mainLane.enqueue("launch handler \(request.identifier)", body)
         } else {
-            task.handlerContext = spawn("launch handler \(request.identifier)", body)
+            task.handlerContext = spawn("launch handler \(request.identifier)", origin: .system, body)
         }
     }
 
@@ -112,6 +138,7 @@ extension AppProcess {
         guard isAlive, !task.completed, !task.expired else { return }
         task.expired = true
         trace("bgTask.expire", [("identifier", .string(task.identifier)), ("reason", .string(reason))])
+        if task.continued != nil { withdrawPrompt(of: task, why: "the task expired") }
         if task.completesWhenHandlerReturns {
             task.workCancelled = true
             task.handlerContext?.cancel()
@@ -128,7 +155,7 @@ extension AppProcess {
         if task.onMainLane {
             mainLane.enqueue("expiration handler \(task.identifier)", run)
         } else {
-            spawn("expiration handler \(task.identifier)", run)
+            spawn("expiration handler \(task.identifier)", origin: .system, run)
         }
         task.timers.append(kernel.schedule(afterNanoseconds: profile.taskExpirationGrace) { [self] in
             guard isAlive, !task.completed else { return }
@@ -161,8 +188,32 @@ extension AppProcess {
         for timer in task.timers { kernel.cancel(timer) }
         task.timers.removeAll()
         runningTasks.removeAll { $0 === task }
-        trace("bgTask.end", [("identifier", .string(task.identifier)), ("how", .string(how)), ("success", .bool(success))])
+        let output = traceEnd(of: task, how: how, success: success)
+        if output == "partial" && (!success || task.expired) {
+            diagnose(
+                Rules.partialOutputLeftBehind, subject: task.subject,
+                message: "\(task.subject) ended (\(how), success \(success)) with partial output left: \(partialOutputs(of: task).joined(separator: ", "))")
+        }
         simulation.scheduler.taskEnded(task, successfully: success && !task.expired)
         evaluateSuspension()
+    }
+
+    /// Traces the end of a task, exactly once per start; returns the state of a continued task's output ("none" otherwise).
+    ///
+    /// The output field makes a continued task's end say what it left
+    /// behind, also when the process was killed and the app never heard.
+    @discardableResult
+    func traceEnd(of task: RunningTask, how: String, success: Bool) -> String {
+        var fields: [(String, TraceValue)] = [
+            ("identifier", .string(task.identifier)), ("how", .string(how)), ("success", .bool(success)),
+        ]
+        var output = "none"
+        if task.continued != nil {
+            hideLiveActivity(of: task)
+            output = outputState(of: task)
+            fields.append(("output", .string(output)))
+        }
+        trace("bgTask.end", fields)
+        return output
     }
 }

@@ -91,14 +91,32 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     // MARK: Tasks and the gate
 
+    /// Why app code runs: whether it serves something the person did.
+    enum Origin {
+        /// The same as the code that starts it (work a tap started serves that tap).
+        case inherited
+        /// The system called it (a launch, a lifecycle callback, an expiration handler).
+        case system
+        /// The person's action of this name (a scenario's `tap`).
+        case person(String)
+    }
+
     /// Starts app code as a simulated task gated by this process.
     @discardableResult
-    func spawn(_ name: String, _ body: @escaping @Sendable () async -> Void) -> TaskContext? {
+    func spawn(_ name: String, origin: Origin = .inherited, _ body: @escaping @Sendable () async -> Void) -> TaskContext? {
         guard isAlive else { return nil }
-        let context = kernel.spawn(name, gate: self) { [self] in
-            // The task may start after the process died in the same instant (a swipe right after a callback was queued).
-            if isAlive { await body() }
-            taskEnded(TaskContext.current)
+        let action: String? = switch origin {
+        case .inherited: PersonActionScope.current
+        case .system: nil
+        case .person(let name): name
+        }
+        // The new task copies the task-local binding at creation, and so do tasks its code starts.
+        let context = PersonActionScope.$current.withValue(action) {
+            kernel.spawn(name, gate: self) { [self] in
+                // The task may start after the process died in the same instant (a swipe right after a callback was queued).
+                if isAlive { await body() }
+                taskEnded(TaskContext.current)
+            }
         }
         liveTasks[context.identifier] = context
         return context
@@ -107,6 +125,9 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     private func taskEnded(_ context: TaskContext?) {
         if let context { liveTasks[context.identifier] = nil }
     }
+
+    /// The person's action the calling code serves, if any: a tap's callback, and any task or block it started.
+    var currentPersonAction: String? { PersonActionScope.current }
 
     func admit(_ waiter: Waiter) {
         switch state {
@@ -341,21 +362,22 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
             trace("app.userActionIgnored", [("userAction", .string(name)), ("state", .string(state.name))])
             return
         }
-        callback("userAction:\(name)") { [delegate, application] in
+        callback("userAction:\(name)", personAction: name) { [delegate, application] in
             await delegate.application(application, performUserAction: name)
         }
     }
 
     /// Queues a delegate callback on the main lane, traced when it starts and returns.
     private func callback(
-        _ name: String, _ body: @escaping @Sendable () async -> Void, finished: (() -> Void)? = nil
+        _ name: String, personAction: String? = nil, _ body: @escaping @Sendable () async -> Void,
+        finished: (() -> Void)? = nil
     ) {
         mainLane.enqueue(name, onStart: { [self] in
             trace("app.callback", [("callback", .string(name)), ("phase", .string("start"))])
         }, onFinish: { [self] in
             trace("app.callback", [("callback", .string(name)), ("phase", .string("return"))])
             finished?()
-        }, body)
+        }, personAction: personAction, body)
     }
 
     /// Called by the main lane's task when its item's body has returned.
@@ -367,8 +389,10 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     }
 
     /// Runs `body` on the main lane later (`DispatchQueue.main.async`).
-    func dispatchToMain(_ name: String, _ body: @escaping @Sendable () async -> Void) {
-        mainLane.enqueue(name, body)
+    ///
+    /// A block dispatched while handling the person's action still serves it.
+    func dispatchToMain(_ name: String, personAction: String?, _ body: @escaping @Sendable () async -> Void) {
+        mainLane.enqueue(name, personAction: personAction, body)
     }
 
     // MARK: Suspension
@@ -570,7 +594,9 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         liveTasks.removeAll()
         for task in ending {
             for timer in task.timers { kernel.cancel(timer) }
-            trace("bgTask.end", [("identifier", .string(task.identifier)), ("how", .string("processEnded")), ("success", .bool(false))])
+            // Killed with the process: the app hears nothing (for a continued task, as when the person closes it in
+            // the app switcher), and whatever output it had written stays as it was.
+            traceEnd(of: task, how: "processEnded", success: false)
             simulation.scheduler.taskEnded(task, successfully: false)
         }
         simulation.processEnded(self)

@@ -12,6 +12,8 @@ final class MainLane {
         var body: @Sendable () async -> Void
         var onStart: (() -> Void)?
         var onFinish: (() -> Void)?
+        /// The person's action this item serves, if any (a tap's callback, or a block a tap dispatched).
+        var personAction: String?
     }
 
     private unowned let process: AppProcess
@@ -27,9 +29,9 @@ final class MainLane {
     }
 
     /// Queues work on the main lane; it starts when everything before it has finished.
-    func enqueue(_ name: String, onStart: (() -> Void)? = nil, onFinish: (() -> Void)? = nil,
+    func enqueue(_ name: String, onStart: (() -> Void)? = nil, onFinish: (() -> Void)? = nil, personAction: String? = nil,
                  _ body: @escaping @Sendable () async -> Void) {
-        items.append(Item(name: name, body: body, onStart: onStart, onFinish: onFinish))
+        items.append(Item(name: name, body: body, onStart: onStart, onFinish: onFinish, personAction: personAction))
         startNext()
     }
 
@@ -45,7 +47,9 @@ final class MainLane {
         current = item
         item.onStart?()
         let body = item.body
-        process.spawn("main: \(item.name)") { [process] in
+        // The item's own origin, not that of whichever item finished before it and started this one.
+        let origin: AppProcess.Origin = item.personAction.map { .person($0) } ?? .system
+        process.spawn("main: \(item.name)", origin: origin) { [process] in
             await body()
             process.mainLaneItemFinished()
         }

@@ -18,6 +18,8 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     public var backgroundModes: [String]
     /// `BGTaskSchedulerPermittedIdentifiers` from Info.plist.
     public var permittedIdentifiers: [String]
+    /// The app's entitlements, for example `com.apple.developer.background-tasks.continued-processing.gpu`.
+    public var entitlements: [String]
     /// Which action runs for each callback, in callback order.
     public var handlers: [(callback: Callback, action: String)]
     /// The app's code: named lists of steps.
@@ -29,14 +31,21 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
         "fetch", "remote-notification", "processing", "nearby-interaction", "push-to-talk",
     ]
 
+    /// The entitlements bgsim knows: the ones the model weighs.
+    public static let knownEntitlements = [gpuEntitlement]
+
+    /// The entitlement a continued processing task needs to use the GPU in the background (Apple, `Resources.gpu`).
+    public static let gpuEntitlement = "com.apple.developer.background-tasks.continued-processing.gpu"
+
     /// Creates an app definition.
     public init(
         bundleIdentifier: String, backgroundModes: [String] = [], permittedIdentifiers: [String] = [],
-        handlers: [(callback: Callback, action: String)] = [], actions: [String: [Step]] = [:]
+        entitlements: [String] = [], handlers: [(callback: Callback, action: String)] = [], actions: [String: [Step]] = [:]
     ) {
         self.bundleIdentifier = bundleIdentifier
         self.backgroundModes = backgroundModes
         self.permittedIdentifiers = permittedIdentifiers
+        self.entitlements = entitlements
         self.handlers = handlers
         self.actions = actions
     }
@@ -47,7 +56,7 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(allowing: ["bundleIdentifier", "infoPlist", "handlers", "actions", "note"])
+        let c = try decoder.strictContainer(allowing: ["bundleIdentifier", "infoPlist", "entitlements", "handlers", "actions", "note"])
         bundleIdentifier = try c.required(String.self, "bundleIdentifier")
         if bundleIdentifier.isEmpty || bundleIdentifier.contains(" ") {
             throw invalid(c.path("bundleIdentifier"), "\"\(bundleIdentifier)\" is not a bundle identifier (write for example \"com.example.notes\")")
@@ -56,13 +65,18 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
         permittedIdentifiers = []
         if c.contains(AnyKey("infoPlist")) {
             let plist = try c.superDecoder(forKey: AnyKey("infoPlist"))
-                .strictContainer(allowing: ["UIBackgroundModes", "BGTaskSchedulerPermittedIdentifiers"])
+                .strictContainer(allowing: ["UIBackgroundModes", "BGTaskSchedulerPermittedIdentifiers", "note"])
             backgroundModes = try plist.optional([String].self, "UIBackgroundModes") ?? []
             for (index, mode) in backgroundModes.enumerated() where !Self.knownBackgroundModes.contains(mode) {
                 throw invalid(plist.path("UIBackgroundModes") + [AnyKey(intValue: index)!],
                               "unknown background mode \"\(mode)\"\(Suggestion.hint(for: mode, among: Self.knownBackgroundModes))")
             }
             permittedIdentifiers = try plist.optional([String].self, "BGTaskSchedulerPermittedIdentifiers") ?? []
+        }
+        entitlements = try c.optional([String].self, "entitlements") ?? []
+        for (index, entitlement) in entitlements.enumerated() where !Self.knownEntitlements.contains(entitlement) {
+            throw invalid(c.path("entitlements") + [AnyKey(intValue: index)!],
+                          "unknown entitlement \"\(entitlement)\"\(Suggestion.hint(for: entitlement, among: Self.knownEntitlements)); bgsim knows \(Self.knownEntitlements.joined(separator: ", "))")
         }
         actions = try c.optional([String: [Step]].self, "actions") ?? [:]
         let names = Callback.allCases.map(\.rawValue)
@@ -82,7 +96,8 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
 
     public static func == (lhs: AppDefinition, rhs: AppDefinition) -> Bool {
         lhs.bundleIdentifier == rhs.bundleIdentifier && lhs.backgroundModes == rhs.backgroundModes
-            && lhs.permittedIdentifiers == rhs.permittedIdentifiers && lhs.actions == rhs.actions
+            && lhs.permittedIdentifiers == rhs.permittedIdentifiers && lhs.entitlements == rhs.entitlements
+            && lhs.actions == rhs.actions
             && lhs.handlers.map(\.callback) == rhs.handlers.map(\.callback)
             && lhs.handlers.map(\.action) == rhs.handlers.map(\.action)
     }

@@ -12,21 +12,43 @@ public struct Expectations: Sendable, Hashable, Decodable {
     public var saved: [String]?
     /// The app's state at the end of the run, by name (see `AppState.names`).
     public var finalState: String?
+    /// The state of output files at the end of the run, by file name, in name order.
+    public var outputs: [OutputExpectation]?
+
+    /// What one output file should be at the end of a run.
+    public struct OutputExpectation: Sendable, Hashable {
+        /// The file's name.
+        public var name: String
+        /// `complete`, `partial`, `removed`, or `none` (never written).
+        public var state: String
+
+        /// Creates the expectation of one file.
+        public init(name: String, state: String) {
+            self.name = name
+            self.state = state
+        }
+
+        /// The states an output expectation may name.
+        public static let states = SavedState.Output.State.allCases.map(\.rawValue) + ["none"]
+    }
 
     /// Creates expectations; every part is optional.
     public init(
         diagnostics: [String]? = nil, maximumSeverity: Severity? = nil, terminations: [TerminationReason]? = nil,
-        saved: [String]? = nil, finalState: String? = nil
+        saved: [String]? = nil, finalState: String? = nil, outputs: [OutputExpectation]? = nil
     ) {
         self.diagnostics = diagnostics
         self.maximumSeverity = maximumSeverity
         self.terminations = terminations
         self.saved = saved
         self.finalState = finalState
+        self.outputs = outputs
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(allowing: ["diagnostics", "maximumSeverity", "terminations", "saved", "finalState", "note"])
+        let c = try decoder.strictContainer(allowing: [
+            "diagnostics", "maximumSeverity", "terminations", "saved", "finalState", "outputs", "note",
+        ])
         diagnostics = try c.optional([String].self, "diagnostics")
         let ids = Rules.all.map(\.id)
         for (index, id) in (diagnostics ?? []).enumerated() where !ids.contains(id) {
@@ -51,6 +73,13 @@ public struct Expectations: Sendable, Hashable, Decodable {
         saved = try c.optional([String].self, "saved")
         if c.contains(AnyKey("finalState")) {
             finalState = try c.choice("finalState", among: AppState.names)
+        }
+        if c.contains(AnyKey("outputs")) {
+            // File names are the keys, so any key is allowed; sorted, because allKeys comes in hash order.
+            let o = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("outputs"))
+            outputs = try o.allKeys.map(\.stringValue).sorted().map { name in
+                OutputExpectation(name: name, state: try o.choice(name, among: OutputExpectation.states))
+            }
         }
     }
 }

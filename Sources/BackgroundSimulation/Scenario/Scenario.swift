@@ -77,10 +77,23 @@ extension Scenario: Decodable {
             let keys = PlatformProfile.Key.allCases.map(\.rawValue)
             let o = try c.superDecoder(forKey: AnyKey("overrides")).strictContainer(allowing: keys)
             for key in PlatformProfile.Key.allCases where o.contains(AnyKey(key.rawValue)) {
-                profile[key] = try o.duration(key.rawValue)
+                switch PlatformProfile.info(key).unit {
+                case .duration:
+                    profile[key] = try o.duration(key.rawValue)
+                case .count:
+                    let count = try o.required(Int.self, key.rawValue)
+                    guard (0...1000).contains(count) else {
+                        throw invalid(o.path(key.rawValue), "\(key.rawValue) is a whole number from 0 to 1000, got \(count)")
+                    }
+                    profile[key] = Int64(count)
+                }
             }
             if profile.expirationLead > profile.backgroundTimeBudget {
                 throw invalid(c.path("overrides"), "expirationLead must not exceed backgroundTimeBudget")
+            }
+            if profile.continuedProgressSampleInterval == 0 {
+                // The system could never look at the progress again: every sample would fall on the same instant.
+                throw invalid(o.path("continuedProgressSampleInterval"), "continuedProgressSampleInterval must be longer than 0s")
             }
         }
         stopAt = try c.duration("stopAt")
@@ -89,7 +102,7 @@ extension Scenario: Decodable {
         device = DeviceConditions()
         if c.contains(AnyKey("device")) {
             let d = try c.superDecoder(forKey: AnyKey("device")).strictContainer(allowing: DeviceConditions.keys + ["note"])
-            device = try ConditionChange(from: d, allowLocked: true).applied(to: device)
+            device = try ConditionChange(from: d, deviceOnly: true).applied(to: device)
         }
         policy = .deterministic
         if c.contains(AnyKey("policy")) {

@@ -56,14 +56,69 @@ public indirect enum Step: Sendable, Hashable {
     case stopIfCancelled
     /// Code that must run on the main actor (updating UI state).
     case updateUI
+    /// Work in units, each written to an output file, with progress reported as it goes (a continued task's job).
+    case processUnits(UnitWork)
+    /// In a continued task's launch handler: `task.updateTitle(_:subtitle:)`.
+    case updateTitle(title: String, subtitle: String)
+    /// In a continued task's launch handler: `task.progress.totalUnitCount = units`, the whole job declared up front.
+    case setProgressTotal(units: Int)
+    /// Removes an output file if it is partial: the clean-up after a failure or a cancellation.
+    case removePartialOutput(output: String)
 
     /// The step names a scenario may use, for suggestions.
     public static let names = [
         "beginBackgroundTask", "endBackgroundTask", "work", "wait", "save", "async", "dispatchMain",
         "holdLock", "releaseLock", "perform", "repeat", "log", "crash", "exit", "register", "submit",
         "cancelTaskRequest", "cancelAllTaskRequests", "setTaskExpirationHandler", "setTaskCompleted", "cancelWork",
-        "stopIfCancelled", "updateUI",
+        "stopIfCancelled", "updateUI", "processUnits", "updateTitle", "setProgressTotal", "removePartialOutput",
     ]
+
+    /// The placeholder a continued identifier may hold: each submission replaces it with the next job number of the run.
+    public static let jobNumberPlaceholder = "{n}"
+}
+
+/// Work done in units: an export of N frames, a batch of N photos.
+///
+/// Each unit is CPU work; when it is done it is written to the output file
+/// (if any) and, every `progressEvery` units, `task.progress` is updated:
+/// `completedUnitCount` goes on from where it was, and `totalUnitCount` grows
+/// if the step's units do not fit in it, so a job done in phases keeps one
+/// rising fraction (declare the whole job with `setProgressTotal` first).
+public struct UnitWork: Sendable, Hashable {
+    /// How the work reports progress to its continued task.
+    public enum Reporting: Sendable, Hashable {
+        /// `completedUnitCount` after every `n` units (1: each unit; more: in bursts), and after the last.
+        case every(Int)
+        /// Never: `task.progress` stays as it was.
+        case never
+    }
+
+    /// How many units.
+    public var count: Int
+    /// CPU time per unit, in nanoseconds.
+    public var duration: Int64
+    /// Each unit varies by up to this much either way, drawn from the seed.
+    public var jitter: Int64
+    /// How progress is reported.
+    public var progress: Reporting
+    /// The file the units are written to, if any.
+    public var output: String?
+    /// Whether the work stops between units once its task's work is cancelled (`cancelWork`), dropping a unit
+    /// cancelled half-way instead of writing it.
+    public var checksCancellation: Bool
+
+    /// Creates unit work; by default it reports progress each unit and honours cancellation.
+    public init(
+        count: Int, duration: Int64, jitter: Int64 = 0, progress: Reporting = .every(1), output: String? = nil,
+        checksCancellation: Bool = true
+    ) {
+        self.count = count
+        self.duration = duration
+        self.jitter = jitter
+        self.progress = progress
+        self.output = output
+        self.checksCancellation = checksCancellation
+    }
 }
 
 /// What a background task's expiration handler does.
@@ -83,6 +138,9 @@ extension Step: Decodable {
         let probe = try decoder.container(keyedBy: AnyKey.self)
         let name = try probe.choice("step", among: Step.names)
         func keys(_ extra: String...) throws -> KeyedDecodingContainer<AnyKey> {
+            try keys(extra)
+        }
+        func keys(_ extra: [String]) throws -> KeyedDecodingContainer<AnyKey> {
             try decoder.strictContainer(allowing: common + extra)
         }
         switch name {
@@ -136,9 +194,32 @@ extension Step: Decodable {
                 identifier: try c.required(String.self, "identifier"), launchHandler: try c.required(String.self, "launchHandler"),
                 onMainQueue: queue == "main", asyncHandler: style == "async")
         case "submit":
-            let c = try keys("identifier", "type", "earliestBegin", "requiresNetworkConnectivity", "requiresExternalPower")
+            let continuedKeys = ["title", "subtitle", "strategy", "requiredResources"]
+            let processingKeys = ["requiresNetworkConnectivity", "requiresExternalPower"]
+            let c = try keys(["identifier", "type", "earliestBegin"] + processingKeys + continuedKeys)
             let type = try c.choice("type", among: TaskKind.allCases.map(\.rawValue))
             let kind = TaskKind(rawValue: type)!
+            if kind == .continuedProcessing {
+                for key in processingKeys where c.contains(AnyKey(key)) {
+                    throw invalid(c.path(key), "\(key) is a BGProcessingTaskRequest property; continued processing requests do not have it")
+                }
+                let strategy = c.contains(AnyKey("strategy"))
+                    ? SubmissionStrategy(rawValue: try c.choice("strategy", among: SubmissionStrategy.allCases.map(\.rawValue)))!
+                    : .queue
+                let resources = try c.optional([String].self, "requiredResources") ?? []
+                for (index, resource) in resources.enumerated() where resource != "gpu" {
+                    throw invalid(c.path("requiredResources") + [AnyKey(intValue: index)!],
+                                  "unknown resource \"\(resource)\"\(Suggestion.hint(for: resource, among: ["gpu"])); the only one is \"gpu\"")
+                }
+                self = .submit(TaskRequest(
+                    identifier: try c.required(String.self, "identifier"), kind: kind,
+                    earliestBegin: try c.optionalDuration("earliestBegin"), title: try c.required(String.self, "title"),
+                    subtitle: try c.required(String.self, "subtitle"), strategy: strategy, requiresGPU: resources.contains("gpu")))
+                return
+            }
+            for key in continuedKeys where c.contains(AnyKey(key)) {
+                throw invalid(c.path(key), "\(key) is a BGContinuedProcessingTaskRequest property; \(type) requests do not have it")
+            }
             if kind == .appRefresh {
                 for key in ["requiresNetworkConnectivity", "requiresExternalPower"] where c.contains(AnyKey(key)) {
                     throw invalid(c.path(key), "\(key) is a BGProcessingTaskRequest property; app refresh requests do not have it")
@@ -167,6 +248,41 @@ extension Step: Decodable {
         case "updateUI":
             _ = try keys()
             self = .updateUI
+        case "processUnits":
+            let c = try keys("count", "duration", "jitter", "progressEvery", "output", "checksCancellation")
+            let count = try c.required(Int.self, "count")
+            guard (1...1_000_000).contains(count) else {
+                throw invalid(c.path("count"), "count must be between 1 and 1000000, got \(count)")
+            }
+            var progress = UnitWork.Reporting.every(1)
+            if c.contains(AnyKey("progressEvery")) {
+                if let every = try? c.required(Int.self, "progressEvery") {
+                    guard every >= 1 else {
+                        throw invalid(c.path("progressEvery"), "progressEvery must be 1 or more units, or \"never\"; got \(every)")
+                    }
+                    progress = .every(every)
+                } else if (try? c.required(String.self, "progressEvery")) == "never" {
+                    progress = .never
+                } else {
+                    throw invalid(c.path("progressEvery"), "progressEvery is a number of units (1 or more) or \"never\"")
+                }
+            }
+            self = .processUnits(UnitWork(
+                count: count, duration: try c.duration("duration"), jitter: try c.optionalDuration("jitter") ?? 0,
+                progress: progress, output: try c.optional(String.self, "output"),
+                checksCancellation: try c.optional(Bool.self, "checksCancellation") ?? true))
+        case "updateTitle":
+            let c = try keys("title", "subtitle")
+            self = .updateTitle(title: try c.required(String.self, "title"), subtitle: try c.required(String.self, "subtitle"))
+        case "setProgressTotal":
+            let c = try keys("units")
+            let units = try c.required(Int.self, "units")
+            guard (0...1_000_000_000).contains(units) else {
+                throw invalid(c.path("units"), "units must be between 0 and 1000000000, got \(units)")
+            }
+            self = .setProgressTotal(units: units)
+        case "removePartialOutput":
+            self = .removePartialOutput(output: try keys("output").required(String.self, "output"))
         default:
             _ = try keys()
             self = .exit

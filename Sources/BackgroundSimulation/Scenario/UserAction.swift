@@ -30,11 +30,18 @@ public enum UserAction: Sendable, Hashable {
     case simulateLaunch(identifier: String)
     /// The debugger's `_simulateExpirationForTaskWithIdentifier:`: a running task's time runs out now.
     case simulateExpiration(identifier: String)
+    /// The person stops a continued task from its Live Activity (the oldest, without an identifier): it expires.
+    case cancelLiveActivity(identifier: String?)
+    /// The person answers a Live Activity asking whether a slow task should continue.
+    case answerPrompt(identifier: String?, answer: PromptAnswer)
+    /// The system is short of resources: the continued task with the least progress expires.
+    case resourcePressure
 
     /// The action names a timeline may use.
     public static let names = [
         "launch", "backgroundLaunch", "goHome", "returnToApp", "lock", "unlock", "swipeAway", "memoryPressure",
         "openControlCenter", "closeControlCenter", "tap", "conditions", "simulateLaunch", "simulateExpiration",
+        "cancelLiveActivity", "answerPrompt", "resourcePressure",
     ]
 
     /// The name written in scenario files and traces.
@@ -54,6 +61,9 @@ public enum UserAction: Sendable, Hashable {
         case .conditions: "conditions"
         case .simulateLaunch: "simulateLaunch"
         case .simulateExpiration: "simulateExpiration"
+        case .cancelLiveActivity: "cancelLiveActivity"
+        case .answerPrompt: "answerPrompt"
+        case .resourcePressure: "resourcePressure"
         }
     }
 }
@@ -79,8 +89,9 @@ public struct TimelineEntry: Sendable, Hashable, Decodable {
         let name = try probe.choice("action", among: UserAction.names)
         let extra: [String] = switch name {
         case "tap": ["run"]
-        case "conditions": DeviceConditions.keys.filter { $0 != "locked" }
-        case "simulateLaunch", "simulateExpiration": ["identifier"]
+        case "conditions": DeviceConditions.changeableKeys
+        case "simulateLaunch", "simulateExpiration", "cancelLiveActivity": ["identifier"]
+        case "answerPrompt": ["identifier", "answer"]
         default: []
         }
         let c = try decoder.strictContainer(allowing: ["at", "action", "note"] + extra)
@@ -98,14 +109,19 @@ public struct TimelineEntry: Sendable, Hashable, Decodable {
         case "openControlCenter": action = .openControlCenter
         case "closeControlCenter": action = .closeControlCenter
         case "conditions":
-            let change = try ConditionChange(from: c, allowLocked: false)
+            let change = try ConditionChange(from: c, deviceOnly: false)
             if change == ConditionChange() {
                 throw invalid(c.codingPath, "a conditions action must change something: "
-                    + DeviceConditions.keys.filter { $0 != "locked" }.joined(separator: ", ") + " (lock with the lock action)")
+                    + DeviceConditions.changeableKeys.joined(separator: ", ") + " (lock with the lock action)")
             }
             action = .conditions(change)
         case "simulateLaunch": action = .simulateLaunch(identifier: try c.required(String.self, "identifier"))
         case "simulateExpiration": action = .simulateExpiration(identifier: try c.required(String.self, "identifier"))
+        case "cancelLiveActivity": action = .cancelLiveActivity(identifier: try c.optional(String.self, "identifier"))
+        case "answerPrompt":
+            let answer = PromptAnswer(rawValue: try c.choice("answer", among: PromptAnswer.allCases.map(\.rawValue)))!
+            action = .answerPrompt(identifier: try c.optional(String.self, "identifier"), answer: answer)
+        case "resourcePressure": action = .resourcePressure
         default: action = .tap(action: try c.required(String.self, "run"))
         }
     }

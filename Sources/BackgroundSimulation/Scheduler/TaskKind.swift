@@ -4,54 +4,97 @@ public enum TaskKind: String, Sendable, Hashable, CaseIterable {
     case appRefresh
     /// `BGProcessingTask`: minutes, when the device is idle.
     case processing
+    /// `BGContinuedProcessingTask` (iOS 26): work the person started in the foreground that goes on in the background.
+    case continuedProcessing
 
-    /// The `UIBackgroundModes` value this kind needs.
-    var backgroundMode: String {
+    /// The `UIBackgroundModes` value this kind needs, if any.
+    ///
+    /// Continued processing needs none: Apple's guide lists only the
+    /// permitted identifier (and an entitlement for the GPU). Assumed.
+    var backgroundMode: String? {
         switch self {
         case .appRefresh: "fetch"
         case .processing: "processing"
+        case .continuedProcessing: nil
         }
     }
 
     /// The most requests of this kind that may be pending at once.
+    ///
+    /// Continued requests wait in a queue that Apple gives no length for: unbounded here.
     var pendingLimit: Int {
         switch self {
         case .appRefresh: 1
         case .processing: 10
+        case .continuedProcessing: .max
+        }
+    }
+
+    /// How the task is named in diagnostics.
+    var subjectName: String {
+        switch self {
+        case .appRefresh: "app refresh"
+        case .processing: "processing"
+        case .continuedProcessing: "continued processing"
         }
     }
 }
 
-/// A task request as the system holds it: `BGAppRefreshTaskRequest` or `BGProcessingTaskRequest`, submitted.
+/// `BGContinuedProcessingTaskRequest.SubmissionStrategy`: what happens when a continued task cannot start at once.
+public enum SubmissionStrategy: String, Sendable, Hashable, CaseIterable {
+    /// Fail the submission with `immediateRunIneligible` if the task cannot begin right away.
+    case fail
+    /// Add the request to the back of a queue; it begins as soon as possible (the default).
+    case queue
+}
+
+/// A task request as the system holds it: `BGAppRefreshTaskRequest`, `BGProcessingTaskRequest` or
+/// `BGContinuedProcessingTaskRequest`, submitted.
 public struct TaskRequest: Sendable, Hashable {
     public var identifier: String
     public var kind: TaskKind
     /// Nanoseconds after which the task may begin (a lower bound, never a promise), if given.
+    /// Continued processing ignores it.
     public var earliestBegin: Int64?
     public var requiresNetworkConnectivity: Bool
     public var requiresExternalPower: Bool
+    /// Continued processing: the Live Activity's title before the task updates it.
+    public var title: String
+    /// Continued processing: the Live Activity's subtitle before the task updates it.
+    public var subtitle: String
+    /// Continued processing: queue or fail when the task cannot start at once.
+    public var strategy: SubmissionStrategy
+    /// Continued processing: `requiredResources` contains `.gpu`.
+    public var requiresGPU: Bool
 
     /// Creates a request.
     public init(
         identifier: String, kind: TaskKind, earliestBegin: Int64? = nil, requiresNetworkConnectivity: Bool = false,
-        requiresExternalPower: Bool = false
+        requiresExternalPower: Bool = false, title: String = "", subtitle: String = "",
+        strategy: SubmissionStrategy = .queue, requiresGPU: Bool = false
     ) {
         self.identifier = identifier
         self.kind = kind
         self.earliestBegin = earliestBegin
         self.requiresNetworkConnectivity = requiresNetworkConnectivity
         self.requiresExternalPower = requiresExternalPower
+        self.title = title
+        self.subtitle = subtitle
+        self.strategy = strategy
+        self.requiresGPU = requiresGPU
     }
 }
 
 /// Why `submit` refused a request: `BGTaskScheduler.Error.Code`.
 public enum SubmitError: Int, Error, Sendable, Hashable {
-    /// Background App Refresh is off or restricted, or Low Power Mode is on.
+    /// Background App Refresh is off or restricted, Low Power Mode is on, or the feature does not exist on this OS.
     case unavailable = 1
     /// Too many requests of this kind are pending (1 refresh, 10 processing).
     case tooManyPendingTaskRequests = 2
-    /// The identifier is not permitted, or the background mode is missing.
+    /// The identifier is not permitted, the background mode or entitlement is missing, or the app is not in front.
     case notPermitted = 3
+    /// A continued request with strategy `.fail` could not begin right away.
+    case immediateRunIneligible = 4
 
     /// The name as in `BGTaskScheduler.Error.Code`.
     public var name: String {
@@ -59,6 +102,7 @@ public enum SubmitError: Int, Error, Sendable, Hashable {
         case .unavailable: "unavailable"
         case .tooManyPendingTaskRequests: "tooManyPendingTaskRequests"
         case .notPermitted: "notPermitted"
+        case .immediateRunIneligible: "immediateRunIneligible"
         }
     }
 }

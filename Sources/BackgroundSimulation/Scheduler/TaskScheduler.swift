@@ -15,7 +15,8 @@ final class TaskScheduler {
 
     unowned let simulation: Simulation
     let policy: SchedulingPolicy
-    private(set) var pending: [Pending] = []
+    /// Pending requests in submission order; continued processing requests here are queued for a free slot.
+    var pending: [Pending] = []
     private var lastLaunch: [TaskKind: Int64] = [:]
     private var penaltyUntil: [TaskKind: Int64] = [:]
     private var checkEvent: EventHandle?
@@ -25,14 +26,18 @@ final class TaskScheduler {
         self.policy = policy
     }
 
-    private var kernel: Kernel { simulation.kernel }
-    private var profile: PlatformProfile { simulation.profile }
-    private var now: Int64 { kernel.now.nanoseconds }
+    var kernel: Kernel { simulation.kernel }
+    var profile: PlatformProfile { simulation.profile }
+    var now: Int64 { kernel.now.nanoseconds }
 
     // MARK: Requests
 
     /// `submit(_:)`: checks the request and keeps it pending, replacing one with the same identifier.
     func submit(_ request: TaskRequest, from process: AppProcess) throws(SubmitError) {
+        if request.kind == .continuedProcessing {
+            try submitContinued(request, from: process)
+            return
+        }
         let app = simulation.scenario.app
         let conditions = simulation.conditions
         var fields: [(String, TraceValue)] = [
@@ -47,17 +52,17 @@ final class TaskScheduler {
             process.trace("bgTask.submitFailed", fields)
             return error
         }
-        if !app.permittedIdentifiers.contains(request.identifier) {
+        if !PermittedIdentifiers(app: app, profile: profile).listsExactly(request.identifier) {
             process.diagnose(
                 Rules.taskIdentifierNotPermitted, subject: "task identifier \(request.identifier)",
                 message: "submit(_:) threw notPermitted: \(request.identifier) is not in BGTaskSchedulerPermittedIdentifiers")
             throw refuse(.notPermitted, "identifier not in BGTaskSchedulerPermittedIdentifiers")
         }
-        if !app.backgroundModes.contains(request.kind.backgroundMode) {
+        if let mode = request.kind.backgroundMode, !app.backgroundModes.contains(mode) {
             process.diagnose(
                 Rules.taskIdentifierNotPermitted, subject: "task identifier \(request.identifier)",
-                message: "submit(_:) threw notPermitted: UIBackgroundModes lacks \"\(request.kind.backgroundMode)\"")
-            throw refuse(.notPermitted, "UIBackgroundModes lacks \(request.kind.backgroundMode)")
+                message: "submit(_:) threw notPermitted: UIBackgroundModes lacks \"\(mode)\"")
+            throw refuse(.notPermitted, "UIBackgroundModes lacks \(mode)")
         }
         if conditions.backgroundAppRefresh != .available {
             throw refuse(.unavailable, "Background App Refresh is \(conditions.backgroundAppRefresh.rawValue)")
@@ -101,6 +106,7 @@ final class TaskScheduler {
 
     /// Why a request may not run now, or nil when it may.
     func blocker(for request: TaskRequest) -> String? {
+        if request.kind == .continuedProcessing { return continuedBlocker(for: request) }
         let conditions = simulation.conditions
         if simulation.closedInAppSwitcher { return "the person closed the app in the app switcher" }
         if let process = simulation.process, process.isAlive {
@@ -132,6 +138,8 @@ final class TaskScheduler {
     /// The earliest instant `entry` may run if the conditions that hold now keep holding.
     func readyTime(for entry: Pending) -> Int64 {
         let request = entry.request
+        // A continued request begins as soon as a slot is free: earliestBeginDate is ignored.
+        if request.kind == .continuedProcessing { return entry.submittedAt }
         var ready = max(entry.submittedAt, request.earliestBegin ?? 0)
         if request.kind == .appRefresh, let last = lastLaunch[.appRefresh] {
             ready = max(ready, last + profile.refreshMinimumInterval)
@@ -161,6 +169,9 @@ final class TaskScheduler {
             return longest / 1_000_000 * entry.delayDraw
         case .processing:
             return profile.realisticProcessingDelay / 1_000_000 * entry.delayDraw
+        case .continuedProcessing:
+            // Continued tasks start as soon as a slot is free; the person is waiting for them.
+            return 0
         }
     }
 
@@ -183,7 +194,8 @@ final class TaskScheduler {
     private func launchReadyRequests() {
         // Submission order: the earliest submitted of the ready requests runs first.
         let ready = pending.filter { blocker(for: $0.request) == nil && readyTime(for: $0) <= now }
-        for entry in ready {
+        // Asked again for each continued request: the one launched before it may have taken the last free slot.
+        for entry in ready where entry.request.kind != .continuedProcessing || blocker(for: entry.request) == nil {
             launch(entry.request, cause: "policy")
         }
         reevaluate()
@@ -211,7 +223,8 @@ final class TaskScheduler {
 
     /// A task ended; one that did not complete successfully makes the next of its kind wait.
     func taskEnded(_ task: RunningTask, successfully: Bool) {
-        if !successfully {
+        // Continued tasks are the person's own: a failed one does not push back the app's later tasks.
+        if !successfully && task.request.kind != .continuedProcessing {
             penaltyUntil[task.request.kind] = max(penaltyUntil[task.request.kind] ?? 0, now + profile.incompleteTaskPenalty)
         }
         reevaluate()

@@ -38,6 +38,15 @@ extension Expectations {
                 expectation: "final state \(finalState)", passed: result.finalState.name == finalState,
                 actual: result.finalState.name))
         }
+        if let outputs {
+            let actual = outputs.map { result.saved.output(named: $0.name)?.state.rawValue ?? "none" }
+            let describe = { (states: [String]) in
+                zip(outputs, states).map { "\($0.name) \($1)" }.joined(separator: ", ")
+            }
+            results.append(ExpectationResult(
+                expectation: "outputs \(describe(outputs.map(\.state)))", passed: actual == outputs.map(\.state),
+                actual: describe(actual)))
+        }
         return results
     }
 }

@@ -54,6 +54,7 @@ public final class Simulation: @unchecked Sendable {
     private(set) var closedInAppSwitcher = false
     private(set) lazy var scheduler = TaskScheduler(simulation: self, policy: scenario.policy)
     private var hasRun = false
+    private var jobNumbers = 0
 
     /// Creates a simulation of `scenario`.
     ///
@@ -91,8 +92,18 @@ public final class Simulation: @unchecked Sendable {
     }
 
     func processEnded(_ process: AppProcess) {
-        if case .terminated(let reason) = process.state { terminations.append(reason) }
+        if case .terminated(let reason) = process.state {
+            terminations.append(reason)
+            scheduler.dropQueuedContinued(reason: reason == .userSwipedAway
+                ? "the person closed the app in the app switcher" : "the app process ended (\(reason.rawValue))")
+        }
         scheduler.reevaluate()
+    }
+
+    /// The next job number for a continued identifier's `{n}`: counted over the run, so no two jobs share one.
+    func nextJobNumber() -> Int {
+        jobNumbers += 1
+        return jobNumbers
     }
 
     // MARK: Running
@@ -106,6 +117,7 @@ public final class Simulation: @unchecked Sendable {
             ("profile", .string(profile.name.rawValue)), ("version", .string(BGSimVersion.current)),
             ("stopAt", .int(stopAt)), ("bundleIdentifier", .string(scenario.app.bundleIdentifier)),
             ("policy", .string(scenario.policy.rawValue)),
+            ("supportsBackgroundGPU", .bool(conditions.supportsBackgroundGPU)),
         ]
         for key in PlatformProfile.Key.allCases {
             header.append(("profile." + key.rawValue, .int(profile[key])))
@@ -172,7 +184,17 @@ public final class Simulation: @unchecked Sendable {
     private func perform(_ entry: TimelineEntry) {
         var fields: [(String, TraceValue)] = [("action", .string(entry.action.name))]
         if let note = entry.note { fields.append(("note", .string(note))) }
-        if case .tap(let action) = entry.action { fields.append(("run", .string(action))) }
+        switch entry.action {
+        case .tap(let action):
+            fields.append(("run", .string(action)))
+        case .cancelLiveActivity(let identifier?):
+            fields.append(("identifier", .string(identifier)))
+        case .answerPrompt(let identifier, let answer):
+            if let identifier { fields.append(("identifier", .string(identifier))) }
+            fields.append(("answer", .string(answer.rawValue)))
+        default:
+            break
+        }
         trace("user.action", fields)
         switch entry.action {
         case .launch:
@@ -239,6 +261,13 @@ public final class Simulation: @unchecked Sendable {
                 return ignored("no running task with identifier \(identifier)")
             }
             process.expire(task, reason: "simulateExpiration")
+        case .cancelLiveActivity(let identifier):
+            if let why = process?.cancelFromLiveActivity(identifier: identifier) ?? (process == nil ? "the app is not running" : nil) { ignored(why) }
+        case .answerPrompt(let identifier, let answer):
+            if let why = process?.answerPrompt(identifier: identifier, answer: answer) ?? (process == nil ? "the app is not running" : nil) { ignored(why) }
+        case .resourcePressure:
+            guard let process, process.isAlive else { return ignored("the app is not running") }
+            if let why = process.relieveResourcePressure() { ignored(why) }
         }
     }
 
@@ -293,6 +322,9 @@ public final class Simulation: @unchecked Sendable {
     func deliverTask(_ request: TaskRequest) {
         if let process, process.isAlive {
             process.deliver(request)
+        } else if request.kind == .continuedProcessing {
+            // Never reached: queued continued requests go with their process. A background launch for one would be wrong.
+            return
         } else {
             startProcess(into: .background, cause: "bgTask \(request.identifier)").deliver(request)
         }

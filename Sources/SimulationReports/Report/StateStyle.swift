@@ -47,6 +47,20 @@ struct StateStyle: Sendable, Hashable {
         known("completed", "completed", "#86efac", "#052e16", "✓", "32", 2),
         known("expired", "expired", "#fb923c", "#431407", "◇", "33", 4),
         known("cancelled", "cancelled", "#cbd5e1", "#1e293b", "×", "90", 2),
+        // Continued processing: the Live Activity, its progress in tenths, and its question.
+        known("queued", "queued", "#ddd6fe", "#2e1065", "┄", "35", 1),
+        known("progress0", "0–10% done", "#dbeafe", "#1e3a8a", "0", "34", 2),
+        known("progress1", "10–20% done", "#c7dcfb", "#1e3a8a", "1", "34", 3),
+        known("progress2", "20–30% done", "#b3cef9", "#1e3a8a", "2", "34", 4),
+        known("progress3", "30–40% done", "#9fbff6", "#1e3a8a", "3", "34", 5),
+        known("progress4", "40–50% done", "#8bb1f3", "#172554", "4", "34", 6),
+        known("progress5", "50–60% done", "#77a2f0", "#ffffff", "5", "34", 7),
+        known("progress6", "60–70% done", "#6394ed", "#ffffff", "6", "34", 8),
+        known("progress7", "70–80% done", "#4f85ea", "#ffffff", "7", "34", 9),
+        known("progress8", "80–90% done", "#3b77e7", "#ffffff", "8", "34", 10),
+        known("progress9", "90–100% done", "#2768e4", "#ffffff", "9", "34", 11),
+        known("progressDone", "all done", "#16a34a", "#ffffff", "✓", "32", 12),
+        known("asking", "asks the person to continue", "#facc15", "#422006", "?", "93", 13),
         // Device conditions.
         known("inUse", "in use", "#bae6fd", "#0c4a6e", "▔", "36", 2),
         known("locked", "locked", "#64748b", "#ffffff", "▁", "90", 1),
@@ -72,7 +86,11 @@ struct StateStyle: Sendable, Hashable {
     }
 
     /// The states in which the app runs in the background or holds background time.
-    private static let busyStates = ["launchingForeground", "launchingBackground", "background", "open", "running"]
+    private static let busyStates = [
+        "launchingForeground", "launchingBackground", "background", "open", "running", "queued", "asking",
+        "progress0", "progress1", "progress2", "progress3", "progress4", "progress5", "progress6", "progress7",
+        "progress8", "progress9",
+    ]
 
     /// Neutral fills for unknown states, chosen by a fixed hash of the name so that neighbours differ.
     private static let neutralFills = ["#cbd5e1", "#94a3b8", "#d6d3d1", "#a8a29e", "#e5e7eb", "#9ca3af"]

@@ -133,7 +133,16 @@ public struct TerminalTimeline: Sendable {
         lines.append(indent + "1 column ≈ " + TimeText.format(nanoseconds: end / Int64(columns)))
         // The legend lists what is drawn, and only that, wrapped to the width.
         var items: [(plain: String, painted: String)] = []
+        var progressListed = false
         for style in glyphs.used where style.glyph != " " {
+            // A Live Activity's ten progress digits read as one legend entry.
+            if style.state.hasPrefix("progress") && style.state != "progressDone" {
+                if !progressListed {
+                    items.append(("0-9 Live Activity tenths done", paint("0-9", style.ansi) + " Live Activity tenths done"))
+                    progressListed = true
+                }
+                continue
+            }
             items.append(("\(style.glyph) \(style.label)", paint(String(style.glyph), style.ansi) + " " + style.label))
         }
         for style in markKinds {

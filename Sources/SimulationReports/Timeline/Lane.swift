@@ -9,6 +9,7 @@ public struct Lane: Sendable, Hashable {
         case app
         case backgroundTasks
         case scheduledTasks
+        case liveActivities
         case device
     }
 
@@ -75,6 +76,7 @@ extension Timeline {
                 marks: marks))
         }
         lanes.append(contentsOf: taskRequests)
+        lanes.append(contentsOf: liveActivities)
         lanes.append(contentsOf: device)
         return lanes
     }

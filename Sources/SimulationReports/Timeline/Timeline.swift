@@ -94,6 +94,13 @@ public struct Timeline: Sendable {
     public var markers: [Marker] = []
     /// One lane per BGTaskScheduler identifier: pending, running, and how each task ended.
     public var taskRequests: [Lane] = []
+    /// One lane per continued processing task: queued, then what its Live Activity shows, and how it ended.
+    ///
+    /// Segment states: `queued`; `progress0` to `progress9` (tenths of
+    /// `fractionCompleted`) and `progressDone`; `asking` while the Live
+    /// Activity asks whether to continue. Each segment's detail holds the
+    /// title, subtitle and progress shown.
+    public var liveActivities: [Lane] = []
     /// The device's screen and power over time.
     public var device: [Lane] = []
     public var entries: [Entry] = []
@@ -198,8 +205,26 @@ public struct Timeline: Sendable {
                 markers.append(marker)
                 entries.append(Entry(time: time, actor: "! \(marker.rule)", text: "\(marker.severity): \(marker.subject)"))
             case "bgTask.submit", "bgTask.launchRequest", "bgTask.start", "bgTask.end", "bgTask.cancel", "bgTask.cancelAll",
-                 "bgTask.expire", "bgTask.submitFailed":
-                recordTaskEvent(event)
+                 "bgTask.expire", "bgTask.submitFailed", "bgTask.dropped":
+                if event.kind == "bgTask.cancelAll" { closeQueuedLiveActivities(at: time) }
+                if event["type"] == "continuedProcessing" || continuedIdentifiers.contains(event["identifier"]?.string ?? "") {
+                    recordLiveActivityEvent(event)
+                } else {
+                    recordTaskEvent(event)
+                }
+            case "liveActivity.update", "liveActivity.prompt":
+                recordLiveActivityEvent(event)
+            case "app.output":
+                // Units written one by one would flood the story: it tells when a file is done or removed.
+                let state = event["state"]?.string ?? ""
+                let name = event["output"]?.string ?? ""
+                let units = "\(event["units"]?.int ?? 0)/\(event["total"]?.int ?? 0) units"
+                if event["change"] == "remove" {
+                    let text = state == "removed" ? "removes partial \(name) (\(units))" : "nothing partial to remove: \(name) is \(state)"
+                    entries.append(Entry(time: time, actor: "app #\(process)", text: text))
+                } else if state == "complete" {
+                    entries.append(Entry(time: time, actor: "app #\(process)", text: "output \(name) complete (\(units))"))
+                }
             case "run.limitExceeded":
                 entries.append(Entry(time: time, actor: "bgsim", text: "stopped: \(event["message"]?.string ?? "")"))
             default:
@@ -219,6 +244,11 @@ public struct Timeline: Sendable {
                 taskRequests[index].segments.append(Lane.Segment(start: open.start, end: max(end, open.start), state: open.state, detail: nil))
             }
         }
+        for index in liveActivities.indices {
+            if let open = openLiveSegments[liveActivities[index].id] {
+                liveActivities[index].segments.append(Lane.Segment(start: open.start, end: max(end, open.start), state: open.state, detail: open.detail))
+            }
+        }
         for index in device.indices {
             if let open = openDeviceSegments[device[index].id] {
                 device[index].segments.append(Lane.Segment(start: open.start, end: max(end, open.start), state: open.state, detail: nil))
@@ -226,11 +256,19 @@ public struct Timeline: Sendable {
         }
         openTaskSegments = [:]
         openDeviceSegments = [:]
+        openLiveSegments = [:]
+        lastProgressState = [:]
+        continuedIdentifiers = []
     }
 
     private var openTaskSegments: [String: (start: Int64, state: String)] = [:]
     private var openDeviceSegments: [String: (start: Int64, state: String)] = [:]
     private var lastDeviceValues: [String: TraceValue] = [:]
+    private var openLiveSegments: [String: (start: Int64, state: String, detail: String?)] = [:]
+    /// The progress state and detail of each Live Activity, to return to when it stops asking.
+    private var lastProgressState: [String: (state: String, detail: String)] = [:]
+    /// Identifiers of continued processing requests: their later events (which carry no type) go to Live Activity lanes.
+    private var continuedIdentifiers: Set<String> = []
 
     /// Moves a lane to a new state at `time`, closing the segment it was in.
     private static func move(
@@ -299,6 +337,116 @@ public struct Timeline: Sendable {
             Self.move(&taskRequests, open: &openTaskSegments, id: id, title: title, group: .scheduledTasks, to: nil, at: time)
             mark(how == "processEnded" ? "killed" : "ended", "\(how), success \(success)")
             entries.append(Entry(time: time, actor: "system", text: "\(identifier) ended: \(how)\(how == "completed" ? (success ? ", success" : ", failure") : "")"))
+        default:
+            break
+        }
+    }
+
+    /// The lane state for a Live Activity's progress in thousandths: tenths as `progress0`...`progress9`, then `progressDone`.
+    public static func progressState(permille: Int64) -> String {
+        permille >= 1000 ? "progressDone" : "progress\(max(0, permille) / 100)"
+    }
+
+    /// Moves a Live Activity lane to a new state (nil closes it) at `time`, keeping each segment's detail.
+    private mutating func moveLiveActivity(_ identifier: String, to state: String?, detail: String?, at time: Int64) {
+        let id = "live-" + identifier
+        var index = liveActivities.firstIndex { $0.id == id }
+        if index == nil {
+            // The identifier's last two parts (`export.3`) tell jobs apart, if they fit beside the lane; else the last one.
+            let parts = identifier.split(separator: ".")
+            let lastTwo = parts.suffix(2).joined(separator: ".")
+            let title = lastTwo.count <= 10 ? lastTwo : String((parts.last.map(String.init) ?? identifier).prefix(10))
+            liveActivities.append(Lane(id: id, title: title, group: .liveActivities, segments: [], marks: []))
+            index = liveActivities.count - 1
+        }
+        if let current = openLiveSegments[id] {
+            if current.state == state && current.detail == detail { return }
+            if current.start < time {
+                liveActivities[index!].segments.append(Lane.Segment(start: current.start, end: time, state: current.state, detail: current.detail))
+            }
+        }
+        openLiveSegments[id] = state.map { (time, $0, detail) }
+    }
+
+    private mutating func markLiveActivity(_ identifier: String, _ kind: String, _ detail: String, at time: Int64) {
+        if liveActivities.firstIndex(where: { $0.id == "live-" + identifier }) == nil {
+            moveLiveActivity(identifier, to: nil, detail: nil, at: time)
+        }
+        if let index = liveActivities.firstIndex(where: { $0.id == "live-" + identifier }) {
+            liveActivities[index].marks.append(Lane.Mark(time: time, kind: kind, detail: detail))
+        }
+    }
+
+    private mutating func closeQueuedLiveActivities(at time: Int64) {
+        for lane in liveActivities where openLiveSegments[lane.id]?.state == "queued" {
+            moveLiveActivity(String(lane.id.dropFirst("live-".count)), to: nil, detail: nil, at: time)
+        }
+    }
+
+    private mutating func recordLiveActivityEvent(_ event: TraceEvent) {
+        let time = event.time
+        let identifier = event["identifier"]?.string ?? ""
+        continuedIdentifiers.insert(identifier)
+        let id = "live-" + identifier
+        switch event.kind {
+        case "bgTask.submit":
+            let words = "\(event["title"]?.string ?? "") — \(event["subtitle"]?.string ?? "")"
+            let queued = event["queued"] == .bool(true)
+            if openLiveSegments[id] == nil || openLiveSegments[id]?.state == "queued" {
+                moveLiveActivity(identifier, to: "queued", detail: "queued: \(words)", at: time)
+            }
+            entries.append(Entry(time: time, actor: "scheduler", text: "submit continued \(identifier)\(queued ? " (queued)" : "")"))
+        case "bgTask.submitFailed":
+            markLiveActivity(identifier, "failed", "submit failed: \(event["error"]?.string ?? "")", at: time)
+            entries.append(Entry(time: time, actor: "scheduler", text: "submit \(identifier) failed: \(event["error"]?.string ?? "") (\(event["why"]?.string ?? ""))"))
+        case "bgTask.cancel":
+            if openLiveSegments[id]?.state == "queued" { moveLiveActivity(identifier, to: nil, detail: nil, at: time) }
+            entries.append(Entry(time: time, actor: "scheduler", text: "cancel \(identifier)"))
+        case "bgTask.dropped":
+            moveLiveActivity(identifier, to: nil, detail: nil, at: time)
+            markLiveActivity(identifier, "killed", "dropped from the queue: \(event["reason"]?.string ?? "")", at: time)
+            entries.append(Entry(time: time, actor: "system", text: "drops queued \(identifier): \(event["reason"]?.string ?? "")"))
+        case "bgTask.launchRequest":
+            entries.append(Entry(time: time, actor: "system", text: "starts \(identifier)"))
+        case "bgTask.start":
+            lastProgressState[id] = ("progress0", "")
+        case "liveActivity.update":
+            let permille = event["permille"]?.int ?? 0
+            let words = "\(event["title"]?.string ?? "") — \(event["subtitle"]?.string ?? "")"
+            let detail = "\(words) · \(permille / 10)% (\(event["completed"]?.int ?? 0)/\(event["total"]?.int ?? 0))"
+            let state = Self.progressState(permille: permille)
+            lastProgressState[id] = (state, detail)
+            if openLiveSegments[id]?.state != "asking" { moveLiveActivity(identifier, to: state, detail: detail, at: time) }
+            switch event["cause"]?.string {
+            case "start": entries.append(Entry(time: time, actor: "live", text: "\(words)"))
+            case "title": entries.append(Entry(time: time, actor: "live", text: "now \(words) (\(permille / 10)%)"))
+            default: break
+            }
+        case "liveActivity.prompt":
+            switch event["phase"]?.string {
+            case "shown":
+                let still = TimeText.format(nanoseconds: event["stalledFor"]?.int ?? 0)
+                moveLiveActivity(identifier, to: "asking", detail: "asks whether to continue: no progress for \(still)", at: time)
+                entries.append(Entry(time: time, actor: "live", text: "\(identifier) asks whether to continue (no progress for \(still))"))
+            case "answered":
+                let last = lastProgressState[id] ?? ("progress0", "")
+                moveLiveActivity(identifier, to: last.state, detail: last.detail, at: time)
+                entries.append(Entry(time: time, actor: "user", text: "answers \(event["answer"]?.string ?? ""): \(identifier)"))
+            default:
+                let last = lastProgressState[id] ?? ("progress0", "")
+                moveLiveActivity(identifier, to: last.state, detail: last.detail, at: time)
+            }
+        case "bgTask.expire":
+            markLiveActivity(identifier, "expiring", "expired: \(event["reason"]?.string ?? "")", at: time)
+            entries.append(Entry(time: time, actor: "system", text: "expires \(identifier): \(event["reason"]?.string ?? "")"))
+        case "bgTask.end":
+            let how = event["how"]?.string ?? ""
+            let success = event["success"] == .bool(true)
+            let output = event["output"]?.string ?? "none"
+            moveLiveActivity(identifier, to: nil, detail: nil, at: time)
+            markLiveActivity(identifier, how == "processEnded" ? "killed" : "ended", "\(how), success \(success), output \(output)", at: time)
+            let result = how == "completed" ? (success ? ", success" : ", failure") : ""
+            entries.append(Entry(time: time, actor: "system", text: "\(identifier) ended: \(how)\(result); output \(output)"))
         default:
             break
         }

@@ -1,0 +1,59 @@
+/// Info.plist's `BGTaskSchedulerPermittedIdentifiers`, read the way the system reads them.
+///
+/// Refresh and processing identifiers must be listed exactly. Continued
+/// processing identifiers (iOS 26) match a wildcard entry
+/// `<bundle id>.<context>.*`, so that each job can have its own suffix:
+/// Apple, `BGContinuedProcessingTaskRequest.init(identifier:title:subtitle:)`:
+/// the identifier's prefix "must at least contain the bundle ID of the
+/// submitting application, followed by optional semantic context".
+struct PermittedIdentifiers {
+    let entries: [String]
+    let bundleIdentifier: String
+    /// Whether the OS reads wildcards at all (iOS 26 and later).
+    let wildcards: Bool
+
+    init(app: AppDefinition, profile: PlatformProfile) {
+        entries = app.permittedIdentifiers
+        bundleIdentifier = app.bundleIdentifier
+        wildcards = profile.supportsContinuedProcessing
+    }
+
+    /// Whether `identifier` is listed exactly (refresh and processing tasks).
+    func listsExactly(_ identifier: String) -> Bool {
+        entries.contains(identifier)
+    }
+
+    /// The wildcard entry `identifier` falls under, if any: the entry itself, or any non-empty suffix after its `.`.
+    func wildcardEntry(matching identifier: String) -> String? {
+        guard wildcards else { return nil }
+        return entries.first { entry in
+            guard let prefix = Self.prefix(ofWildcard: entry), prefix.hasPrefix(bundleIdentifier + ".") else { return false }
+            return identifier == entry || (identifier.hasPrefix(prefix) && identifier.count > prefix.count)
+        }
+    }
+
+    /// The wildcard entries that do not start with the bundle identifier: the system ignores them.
+    var foreignWildcards: [String] {
+        entries.filter { entry in
+            guard let prefix = Self.prefix(ofWildcard: entry) else { return false }
+            return !prefix.hasPrefix(bundleIdentifier + ".")
+        }
+    }
+
+    /// `com.example.export.` for `com.example.export.*`; nil for an entry that is not a wildcard.
+    static func prefix(ofWildcard entry: String) -> String? {
+        guard entry.hasSuffix(".*"), entry.count > 2 else { return nil }
+        return String(entry.dropLast())
+    }
+
+    /// Why a continued processing identifier is not permitted, in words.
+    func whyNotPermitted(continued identifier: String) -> String {
+        if listsExactly(identifier) {
+            return "\(identifier) is listed exactly, but continued processing identifiers must match a wildcard entry \(bundleIdentifier).<context>.*"
+        }
+        if let foreign = foreignWildcards.first {
+            return "no wildcard entry of BGTaskSchedulerPermittedIdentifiers matches \(identifier) (\(foreign) does not start with the bundle identifier \(bundleIdentifier))"
+        }
+        return "no wildcard entry \(bundleIdentifier).<context>.* of BGTaskSchedulerPermittedIdentifiers matches \(identifier)"
+    }
+}

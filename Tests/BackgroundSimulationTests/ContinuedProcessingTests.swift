@@ -1,0 +1,592 @@
+import BackgroundSimulation
+import Foundation
+import SimulationKernel
+import Testing
+
+/// Continued processing (iOS 26): each rule and each end made to happen, and the correct app kept clean.
+@Suite struct ContinuedProcessingTests {
+    static let bundle = "com.example.video"
+    static let pattern = "com.example.video.export.*"
+    static let second: Int64 = 1_000_000_000
+
+    /// `BGContinuedProcessingTaskRequest` as a step; `{n}` becomes the run's next job number.
+    static func request(
+        _ identifier: String = "com.example.video.export.{n}", strategy: SubmissionStrategy = .queue, gpu: Bool = false,
+        earliestBegin: Int64? = nil
+    ) -> Step {
+        .submit(TaskRequest(
+            identifier: identifier, kind: .continuedProcessing, earliestBegin: earliestBegin, title: "Exporting video",
+            subtitle: "Holiday.mov", strategy: strategy, requiresGPU: gpu))
+    }
+
+    /// The correct expiration handler: stop the work, remove the partial file, report failure.
+    static func cleanUp(_ output: String) -> ExpirationBehavior {
+        .steps([.cancelWork, .removePartialOutput(output: output), .setTaskCompleted(success: false)])
+    }
+
+    /// A launch handler: expiration handler, `units` units of work written to `output`, then complete.
+    static func job(
+        _ output: String = "export.mov", units: Int = 20, unit: Int64 = 3 * second, progress: UnitWork.Reporting = .every(1),
+        onExpiration: ExpirationBehavior? = nil, checksCancellation: Bool = true
+    ) -> [Step] {
+        [
+            .setTaskExpirationHandler(onExpiration ?? cleanUp(output)),
+            .processUnits(UnitWork(count: units, duration: unit, progress: progress, output: output, checksCancellation: checksCancellation)),
+            .setTaskCompleted(success: true),
+        ]
+    }
+
+    /// A video app: registers the export handler at launch; the person's tap on Export submits.
+    static func app(
+        job: [Step] = job(), export: [Step] = [request()], permitted: [String] = [pattern], entitlements: [String] = [],
+        handlers: [(AppDefinition.Callback, String)] = [(.didFinishLaunching, "registerExport")], extra: [String: [Step]] = [:]
+    ) -> AppDefinition {
+        var actions: [String: [Step]] = [
+            "registerExport": [.register(identifier: pattern, launchHandler: "runExport", onMainQueue: false, asyncHandler: false)],
+            "export": export,
+            "runExport": job,
+        ]
+        actions.merge(extra) { $1 }
+        return AppDefinition(
+            bundleIdentifier: bundle, permittedIdentifiers: permitted, entitlements: entitlements,
+            handlers: handlers.map { (callback: $0.0, action: $0.1) }, actions: actions)
+    }
+
+    static func run(
+        _ app: AppDefinition, _ timeline: [TimelineEntry] = exportThenHome, stopAt: Int64 = 600 * second,
+        profile: PlatformProfile = PlatformProfile(.iOS26), device: DeviceConditions = DeviceConditions()
+    ) -> SimulationResult {
+        Simulation(scenario: Scenario(
+            name: "continued", profile: profile, stopAt: stopAt, app: app, device: device, timeline: timeline)).run()
+    }
+
+    /// The person taps Export at 5 s and goes home at 20 s.
+    static let exportThenHome = [at(0, .launch), at(5, .tap(action: "export")), at(20, .goHome)]
+
+    static func rules(_ result: SimulationResult) -> [String] {
+        Array(Set(result.ruleIDs)).sorted()
+    }
+
+    // MARK: The catalog
+
+    @Test func theContinuedRulesFollowTheCatalog() {
+        let continued = Rules.all.filter { ("BGS020"..."BGS028").contains($0.id) }
+        #expect(continued.map(\.name) == [
+            "continuedProcessingUnavailable", "continuedSubmittedInBackground", "continuedNotFromPersonAction",
+            "continuedEarliestBeginIgnored", "continuedRunIneligible", "backgroundGPUNotSupported",
+            "backgroundGPUEntitlementMissing", "continuedProgressStalled", "partialOutputLeftBehind",
+        ])
+        #expect(continued.map(\.severity) == [.error, .error, .warning, .warning, .info, .error, .error, .warning, .warning])
+        #expect(continued.allSatisfy { $0.source.hasPrefix("Apple") })
+    }
+
+    @Test func foundationsProgressBehavesAsTheModelNeeds() {
+        // docs/architecture.md: the look-alike uses Foundation's Progress because on Linux it does this.
+        let progress = Progress(parent: nil, userInfo: nil)
+        #expect(progress.totalUnitCount == 0 && progress.fractionCompleted == 0 && !progress.isFinished)
+        progress.totalUnitCount = 8
+        progress.completedUnitCount = 2
+        #expect(progress.fractionCompleted == 0.25 && !progress.isFinished)
+        progress.completedUnitCount = 8
+        #expect(progress.fractionCompleted == 1 && progress.isFinished)
+        let parent = Progress(totalUnitCount: 2)
+        let child = Progress(totalUnitCount: 4, parent: parent, pendingUnitCount: 1)
+        child.completedUnitCount = 2
+        #expect(parent.fractionCompleted == 0.25 && parent.completedUnitCount == 0)
+    }
+
+    // MARK: The correct app
+
+    @Test func aCorrectExportGoesOnInTheBackgroundAndCompletes() throws {
+        let result = Self.run(Self.app())
+        #expect(result.diagnostics.isEmpty)
+        let start = try #require(result.events("bgTask.start").first)
+        #expect(start.time == seconds(5))
+        #expect(start["type"] == "continuedProcessing")
+        #expect(start["identifier"] == "com.example.video.export.1")
+        #expect(start["deadline"] == -1)
+        let end = try #require(result.events("bgTask.end").first)
+        #expect(end.time == seconds(65))
+        #expect(end["how"] == "completed" && end["success"] == true && end["output"] == "complete")
+        // Not suspended while the task runs in the background; suspended the moment it completes.
+        #expect(result.time(enteringState: "background") == seconds(20))
+        #expect(result.time(enteringState: "suspended") == seconds(65))
+        #expect(result.saved.output(named: "export.mov")?.state == .complete)
+        #expect(result.saved.output(named: "export.mov")?.units == 20)
+        // The Live Activity: the request's words, then a fraction that only rises, to 100%.
+        let updates = result.events("liveActivity.update")
+        #expect(updates.first?["cause"] == "start")
+        #expect(updates.first?["title"] == "Exporting video" && updates.first?["subtitle"] == "Holiday.mov")
+        let fractions = updates.compactMap { $0["permille"]?.int }
+        #expect(fractions == fractions.sorted())
+        #expect(fractions.last == 1000)
+        #expect(result.events("liveActivity.prompt").isEmpty)
+        let submit = try #require(result.events("bgTask.submit").first)
+        #expect(submit["personAction"] == "export" && submit["queued"] == false && submit["strategy"] == "queue")
+    }
+
+    @Test func progressIsSampledOnTheSystemsClock() {
+        let result = Self.run(Self.app())
+        // Every update after the first falls on a whole sample after the start (1 s apart), or is the final read.
+        for update in result.events("liveActivity.update") where update["cause"] == "progress" {
+            #expect((update.time - seconds(5)) % seconds(1) == 0)
+        }
+        #expect(result.events("liveActivity.update").last?["cause"] == "end")
+    }
+
+    @Test func theTitleCanChangeAsTheWorkGoes() {
+        let job: [Step] = [
+            .setTaskExpirationHandler(Self.cleanUp("export.mov")),
+            .processUnits(UnitWork(count: 5, duration: Self.second, output: "part1.mov")),
+            .updateTitle(title: "Exporting video", subtitle: "Part 2 of 2"),
+            .processUnits(UnitWork(count: 5, duration: Self.second, output: "part2.mov")),
+            .setTaskCompleted(success: true),
+        ]
+        let result = Self.run(Self.app(job: job))
+        let titled = result.events("liveActivity.update").filter { $0["cause"] == "title" }
+        #expect(titled.map(\.time) == [seconds(10)])
+        #expect(titled.first?["subtitle"] == "Part 2 of 2")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.events("bgTask.end").first?["output"] == "complete")
+    }
+
+    // MARK: Identifiers and registration
+
+    @Test func anyIdentifierUnderTheWildcardIsPermitted() {
+        let export: [Step] = [Self.request("com.example.video.export.7"), Self.request("com.example.video.export.clip-b")]
+        let result = Self.run(Self.app(job: Self.job(units: 2), export: export))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.events("bgTask.start").map { $0["identifier"]?.string ?? "" }
+            == ["com.example.video.export.7", "com.example.video.export.clip-b"])
+    }
+
+    @Test func identifiersOutsideTheWildcardAreNotPermitted() throws {
+        let other = Self.run(Self.app(export: [Self.request("com.example.video.import.1")]))
+        #expect(Self.rules(other) == ["BGS010"])
+        let failed = try #require(other.events("bgTask.submitFailed").first)
+        #expect(failed["error"] == "notPermitted")
+        #expect(failed["why"] == "no wildcard entry com.example.video.<context>.* of BGTaskSchedulerPermittedIdentifiers matches com.example.video.import.1")
+        // A wildcard that does not start with the app's bundle identifier does not count.
+        let foreign = Self.run(Self.app(permitted: ["com.other.export.*"]))
+        #expect(Self.rules(foreign) == ["BGS010"])
+        #expect(foreign.events("bgTask.submitFailed").first?["why"]?.string?.contains("does not start with the bundle identifier") == true)
+        #expect(foreign.events("bgTask.register").first?["registered"] == false)
+        // Listing a continued identifier exactly is not enough: it must fall under a wildcard.
+        let exact = Self.run(Self.app(
+            export: [Self.request("com.example.video.export.1")], permitted: ["com.example.video.export.1"],
+            handlers: [(.didFinishLaunching, "registerExact")], extra: ["registerExact": [
+                .register(identifier: "com.example.video.export.1", launchHandler: "runExport", onMainQueue: false, asyncHandler: false),
+            ]]))
+        #expect(Self.rules(exact) == ["BGS010"])
+        #expect(exact.events("bgTask.submitFailed").first?["why"]?.string?.hasSuffix("must match a wildcard entry com.example.video.<context>.*") == true)
+        #expect(exact.events("bgTask.start").isEmpty)
+    }
+
+    @Test func continuedHandlersMayBeRegisteredWhenThePersonAsks() throws {
+        // Registered in the tap, long after launch: allowed for continued processing only.
+        let tapRegisters = [Step.register(identifier: Self.pattern, launchHandler: "runExport", onMainQueue: false, asyncHandler: false), Self.request()]
+        let result = Self.run(Self.app(export: tapRegisters, handlers: []))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.events("bgTask.end").first?["how"] == "completed")
+        // A concrete identifier under the wildcard may have its own handler.
+        let concrete = Self.run(Self.app(
+            export: [
+                .register(identifier: "com.example.video.export.a", launchHandler: "runExport", onMainQueue: false, asyncHandler: false),
+                Self.request("com.example.video.export.a"),
+            ], handlers: []))
+        #expect(concrete.diagnostics.isEmpty)
+        #expect(concrete.events("bgTask.start").count == 1)
+        // Registering again on the next tap is still registering twice.
+        let twice = Self.run(Self.app(export: tapRegisters, handlers: []),
+                             [at(0, .launch), at(5, .tap(action: "export")), at(100, .tap(action: "export"))])
+        #expect(Self.rules(twice) == ["BGS012"])
+        #expect(twice.terminations == [.crash])
+    }
+
+    @Test func submittingWithoutAHandlerCrashesAtOnce() throws {
+        let result = Self.run(Self.app(handlers: []))
+        #expect(Self.rules(result) == ["BGS013"])
+        #expect(result.diagnostics.first?.message == "No launch handler registered for task with identifier com.example.video.export.1")
+        #expect(result.terminations == [.crash])
+        #expect(result.terminationEvents.first?.time == seconds(5))
+        #expect(result.events("bgTask.start").isEmpty)
+    }
+
+    // MARK: BGS020 continuedProcessingUnavailable
+
+    @Test func bgs020BeforeIOS26ContinuedProcessingIsRefused() throws {
+        let result = Self.run(Self.app(), profile: PlatformProfile(.iOS17))
+        #expect(Self.rules(result) == ["BGS020"])
+        let failed = try #require(result.events("bgTask.submitFailed").first)
+        #expect(failed["error"] == "unavailable")
+        #expect(result.events("bgTask.start").isEmpty)
+        #expect(result.diagnostics.first?.severity == .error)
+    }
+
+    @Test func bgs020QuietOnIOS26() {
+        #expect(!Self.rules(Self.run(Self.app())).contains("BGS020"))
+    }
+
+    // MARK: BGS021 continuedSubmittedInBackground
+
+    @Test func bgs021SubmittingFromTheBackgroundIsRefused() throws {
+        let result = Self.run(Self.app(handlers: [(.didFinishLaunching, "registerExport"), (.didEnterBackground, "export")]),
+                              [at(0, .launch), at(20, .goHome)])
+        #expect(Self.rules(result) == ["BGS021"])
+        let failed = try #require(result.events("bgTask.submitFailed").first)
+        #expect(failed["error"] == "notPermitted")
+        #expect(failed["why"] == "the app is not in the foreground (background)")
+        #expect(result.events("bgTask.start").isEmpty)
+    }
+
+    @Test func bgs021QuietFromAForegroundTap() {
+        #expect(Self.run(Self.app()).diagnostics.isEmpty)
+    }
+
+    // MARK: BGS022 continuedNotFromPersonAction
+
+    @Test func bgs022SubmittingWithoutThePersonAskingIsFlaggedButRuns() throws {
+        let result = Self.run(Self.app(handlers: [(.didFinishLaunching, "registerExport"), (.didBecomeActive, "export")]),
+                              [at(0, .launch), at(20, .goHome)])
+        #expect(Self.rules(result) == ["BGS022"])
+        #expect(result.diagnostics.first?.severity == .warning)
+        #expect(result.events("bgTask.submit").first?["personAction"] == "")
+        #expect(result.events("bgTask.end").first?["how"] == "completed")
+    }
+
+    @Test func bgs022QuietForWorkTheTapStarted() {
+        // On a background queue, or dispatched back to the main queue later: still the person's action.
+        for export in [[Step.async([Self.request()])], [Step.dispatchMain(delay: Self.second, steps: [Self.request()])]] {
+            let result = Self.run(Self.app(export: export))
+            #expect(result.diagnostics.isEmpty, "\(export)")
+            #expect(result.events("bgTask.submit").first?["personAction"] == "export")
+        }
+    }
+
+    @Test func bgs022ThePersonsActionDoesNotLeakIntoLaterCallbacks() {
+        // The tap's work dispatches a block; didEnterBackground runs after it on the main lane but serves no tap.
+        let app = Self.app(
+            export: [.dispatchMain(delay: 0, steps: [.log("after the tap")])],
+            handlers: [(.didFinishLaunching, "registerExport"), (.willResignActive, "late")],
+            extra: ["late": [Self.request()]])
+        let result = Self.run(app, [at(0, .launch), at(5, .tap(action: "export")), at(5, .openControlCenter)])
+        #expect(Self.rules(result) == ["BGS022"])
+    }
+
+    // MARK: BGS023 continuedEarliestBeginIgnored
+
+    @Test func bgs023EarliestBeginIsIgnored() throws {
+        let result = Self.run(Self.app(export: [Self.request(earliestBegin: 60 * Self.second)]))
+        #expect(Self.rules(result) == ["BGS023"])
+        #expect(result.events("bgTask.start").first?.time == seconds(5))
+        #expect(result.diagnostics.first?.message
+            == "com.example.video.export.1 asked to begin 1m from now; the system ignores earliestBeginDate for continued processing")
+    }
+
+    @Test func bgs023QuietWithoutEarliestBegin() {
+        #expect(Self.run(Self.app()).diagnostics.isEmpty)
+    }
+
+    // MARK: BGS024 continuedRunIneligible, and the concurrency limit
+
+    @Test func bgs024AFailRequestBeyondTheLimitIsRefused() throws {
+        let export = Array(repeating: Self.request(strategy: .fail), count: 3)
+        let result = Self.run(Self.app(export: export))
+        #expect(Self.rules(result) == ["BGS024"])
+        #expect(result.diagnostics.first?.severity == .info)
+        let failed = try #require(result.events("bgTask.submitFailed").first)
+        #expect(failed["identifier"] == "com.example.video.export.3")
+        #expect(failed["error"] == "immediateRunIneligible")
+        #expect(failed["why"] == "2 already running or about to start; at most 2 run at once")
+        #expect(result.events("bgTask.start").count == 2)
+    }
+
+    @Test func bgs024QuietWhenQueuedJobsWaitForASlot() throws {
+        let export = Array(repeating: Self.request(), count: 3)
+        let result = Self.run(Self.app(export: export))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.events("bgTask.submit").map { $0["queued"] } == [false, false, true])
+        // The third starts when the first ends (the three jobs write the same file, so only the last is complete).
+        let starts = result.events("bgTask.start").map(\.time)
+        #expect(starts == [seconds(5), seconds(5), seconds(65)])
+        #expect(result.events("bgTask.end").map(\.time) == [seconds(65), seconds(65), seconds(125)])
+    }
+
+    @Test func theLimitIsAProfileParameter() {
+        let export = Array(repeating: Self.request(strategy: .fail), count: 3)
+        let wide = profile(.iOS26, [.continuedProcessingConcurrency: 3])
+        #expect(Self.run(Self.app(export: export), profile: wide).events("bgTask.start").count == 3)
+        let none = profile(.iOS26, [.continuedProcessingConcurrency: 0])
+        #expect(Self.run(Self.app(export: [Self.request(strategy: .fail)]), profile: none).events("bgTask.start").isEmpty)
+    }
+
+    // MARK: BGS025 backgroundGPUNotSupported, BGS026 backgroundGPUEntitlementMissing
+
+    @Test func bgs025AGPURequestOnADeviceWithoutSupportIsRejected() throws {
+        let result = Self.run(Self.app(export: [Self.request(gpu: true)], entitlements: [AppDefinition.gpuEntitlement]))
+        #expect(Self.rules(result) == ["BGS025"])
+        let failed = try #require(result.events("bgTask.submitFailed").first)
+        #expect(failed["error"] == "unavailable")
+        #expect(failed["requiredResources"] == "gpu")
+        #expect(result.events("bgTask.start").isEmpty)
+    }
+
+    @Test func bgs026AGPURequestWithoutTheEntitlementIsRejected() throws {
+        var gpuDevice = DeviceConditions()
+        gpuDevice.supportsBackgroundGPU = true
+        let result = Self.run(Self.app(export: [Self.request(gpu: true)]), device: gpuDevice)
+        #expect(Self.rules(result) == ["BGS026"])
+        #expect(result.events("bgTask.submitFailed").first?["error"] == "notPermitted")
+    }
+
+    @Test func bgs025AndBgs026QuietWithSupportAndTheEntitlement() throws {
+        var gpuDevice = DeviceConditions()
+        gpuDevice.supportsBackgroundGPU = true
+        let result = Self.run(
+            Self.app(export: [Self.request(gpu: true)], entitlements: [AppDefinition.gpuEntitlement]), device: gpuDevice)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.events("bgTask.submit").first?["requiredResources"] == "gpu")
+        #expect(result.events("run.start").first?["supportsBackgroundGPU"] == true)
+        #expect(result.events("bgTask.end").first?["how"] == "completed")
+    }
+
+    // MARK: BGS027 continuedProgressStalled, and the "continue?" question
+
+    @Test func bgs027ATaskThatReportsNoProgressIsAskedAboutThenExpired() throws {
+        let result = Self.run(Self.app(job: Self.job(progress: .never)))
+        #expect(Self.rules(result) == ["BGS027"])
+        let prompts = result.events("liveActivity.prompt")
+        #expect(prompts.map { $0["phase"]?.string ?? "" } == ["shown", "withdrawn"])
+        #expect(prompts.first?.time == seconds(20))
+        let expire = try #require(result.events("bgTask.expire").first)
+        #expect(expire.time == seconds(35))
+        #expect(expire["reason"] == "progress stalled")
+        let end = try #require(result.events("bgTask.end").first)
+        #expect(end["how"] == "expired" && end["success"] == false && end["output"] == "none")
+        #expect(result.saved.output(named: "export.mov")?.state == .removed)
+        #expect(result.diagnostics.first?.message == "continued processing task com.example.video.export.1 reported no progress for 30.000s; the system expired it")
+    }
+
+    @Test func bgs027ProgressInLongBurstsStallsToo() {
+        // Progress after every 15 units of 3 s: 45 s between reports.
+        let bursts = Self.run(Self.app(job: Self.job(progress: .every(15))))
+        #expect(Self.rules(bursts) == ["BGS027"])
+        #expect(bursts.events("bgTask.expire").first?.time == seconds(35))
+    }
+
+    @Test func bgs027QuietWhenBurstsComeInTime() {
+        // Every 5 units of 3 s: 15 s between reports, under the limit (and exactly at the question's delay: not asked).
+        let result = Self.run(Self.app(job: Self.job(progress: .every(5))))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.events("liveActivity.prompt").isEmpty)
+        #expect(result.events("bgTask.end").first?["how"] == "completed")
+    }
+
+    @Test func answeringContinueRestartsTheStallClock() throws {
+        let timeline = Self.exportThenHome + [at(25, .answerPrompt(identifier: nil, answer: .continue))]
+        let result = Self.run(Self.app(job: Self.job(progress: .never)), timeline)
+        let prompts = result.events("liveActivity.prompt")
+        #expect(prompts.map { "\($0.time / Self.second):\($0["phase"]?.string ?? "")" }
+            == ["20:shown", "25:answered", "40:shown", "55:withdrawn"])
+        #expect(result.events("bgTask.expire").first?.time == seconds(55))
+        #expect(Self.rules(result) == ["BGS027"])
+    }
+
+    @Test func answeringStopExpiresTheTask() throws {
+        let timeline = Self.exportThenHome + [at(25, .answerPrompt(identifier: "com.example.video.export.1", answer: .stop))]
+        let result = Self.run(Self.app(job: Self.job(progress: .never)), timeline)
+        let expire = try #require(result.events("bgTask.expire").first)
+        #expect(expire.time == seconds(25))
+        #expect(expire["reason"] == "the person chose to stop it")
+        // The person's decision, not a stall: no diagnostic.
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.events("bgTask.end").first?["output"] == "none")
+    }
+
+    @Test func answeringWhenNothingAsksIsIgnored() {
+        let timeline = Self.exportThenHome + [at(25, .answerPrompt(identifier: nil, answer: .stop))]
+        let result = Self.run(Self.app(), timeline)
+        #expect(result.ignoredReasons == ["no Live Activity is asking whether to continue"])
+        #expect(result.events("bgTask.expire").isEmpty)
+    }
+
+    // MARK: The person cancels in the Live Activity
+
+    @Test func cancellingInTheLiveActivityRunsTheExpirationHandler() throws {
+        let timeline = Self.exportThenHome + [at(30, .cancelLiveActivity(identifier: nil))]
+        let result = Self.run(Self.app(), timeline)
+        #expect(result.diagnostics.isEmpty)
+        let expire = try #require(result.events("bgTask.expire").first)
+        #expect(expire.time == seconds(30))
+        #expect(expire["reason"] == "the person cancelled it in the Live Activity")
+        let end = try #require(result.events("bgTask.end").first)
+        #expect(end.time == seconds(30))
+        #expect(end["how"] == "expired" && end["success"] == false && end["output"] == "none")
+        #expect(result.saved.output(named: "export.mov")?.state == .removed)
+        // The unit in progress when the person cancelled is dropped, not written after the clean-up.
+        #expect(result.events("app.output").last?["state"] == "removed")
+        #expect(result.time(enteringState: "suspended") == seconds(30))
+    }
+
+    @Test func bgs028AHandlerThatLeavesPartialOutputIsFlagged() throws {
+        let lazy = ExpirationBehavior.steps([.cancelWork, .setTaskCompleted(success: false)])
+        let timeline = Self.exportThenHome + [at(30, .cancelLiveActivity(identifier: nil))]
+        let result = Self.run(Self.app(job: Self.job(onExpiration: lazy)), timeline)
+        #expect(Self.rules(result) == ["BGS028"])
+        #expect(result.events("bgTask.end").first?["output"] == "partial")
+        #expect(result.diagnostics.first?.message
+            == "continued processing task com.example.video.export.1 ended (expired, success false) with partial output left: export.mov")
+        #expect(result.saved.output(named: "export.mov")?.state == .partial)
+        #expect(result.saved.output(named: "export.mov")?.units == 8)
+    }
+
+    @Test func bgs028QuietWhenTheTaskCompletes() {
+        #expect(!Self.rules(Self.run(Self.app())).contains("BGS028"))
+    }
+
+    @Test func withoutAnExpirationHandlerTheCancelledTaskIsMarkedFailed() throws {
+        let timeline = Self.exportThenHome + [at(30, .cancelLiveActivity(identifier: nil))]
+        let result = Self.run(Self.app(job: Self.job(onExpiration: .noHandler)), timeline)
+        #expect(Self.rules(result) == ["BGS015", "BGS028"])
+        #expect(result.events("bgTask.end").first?["how"] == "expired")
+    }
+
+    @Test func anAppThatIgnoresTheCancelIsKilled() {
+        let deaf = ExpirationBehavior.steps([.log("ignoring")])
+        let timeline = Self.exportThenHome + [at(30, .cancelLiveActivity(identifier: nil))]
+        let result = Self.run(Self.app(job: Self.job(onExpiration: deaf, checksCancellation: false)), timeline)
+        #expect(Self.rules(result) == ["BGS014"])
+        #expect(result.terminations == [.watchdog])
+        #expect(result.terminationEvents.first?.time == seconds(35))
+        #expect(result.events("bgTask.end").first?["how"] == "processEnded")
+        #expect(result.events("bgTask.end").first?["output"] == "partial")
+    }
+
+    @Test func cancellingWithNothingRunningIsIgnored() {
+        let result = Self.run(Self.app(), [at(0, .launch), at(5, .cancelLiveActivity(identifier: nil))])
+        #expect(result.ignoredReasons == ["no continued processing task is running"])
+    }
+
+    // MARK: The app switcher and memory pressure
+
+    @Test func closingInTheAppSwitcherEndsRunningAndQueuedTasksWithoutAWord() throws {
+        let one = profile(.iOS26, [.continuedProcessingConcurrency: 1])
+        let export = [Self.request(), Self.request()]
+        let timeline = Self.exportThenHome + [at(30, .swipeAway)]
+        let result = Self.run(Self.app(export: export), timeline, profile: one)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.terminations == [.userSwipedAway])
+        let end = try #require(result.events("bgTask.end").first)
+        #expect(end["how"] == "processEnded" && end["output"] == "partial")
+        let dropped = try #require(result.events("bgTask.dropped").first)
+        #expect(dropped["identifier"] == "com.example.video.export.2")
+        #expect(dropped["reason"] == "the person closed the app in the app switcher")
+        // The app heard nothing: no expiration handler, no clean-up; the partial file stays.
+        #expect(result.events("bgTask.expire").isEmpty)
+        #expect(result.saved.output(named: "export.mov")?.state == .partial)
+        #expect(result.events("bgTask.start").count == 1)
+    }
+
+    @Test func memoryPressureKillsTheAppInTheBackground() throws {
+        let timeline = Self.exportThenHome + [at(30, .memoryPressure)]
+        let result = Self.run(Self.app(export: [Self.request(), Self.request(), Self.request()]), timeline)
+        #expect(result.terminations == [.memoryPressure])
+        #expect(result.events("bgTask.end").map { $0["how"]?.string ?? "" } == ["processEnded", "processEnded"])
+        #expect(result.events("bgTask.dropped").first?["reason"] == "the app process ended (memoryPressure)")
+        // Continued requests never relaunch the app.
+        #expect(result.events("app.state").allSatisfy { $0["process"] == 1 })
+    }
+
+    // MARK: Resource pressure
+
+    @Test func underResourcePressureTheTaskWithTheLeastProgressGoesFirst() throws {
+        let app = Self.app(
+            export: [
+                .register(identifier: "com.example.video.export.fast", launchHandler: "fast", onMainQueue: false, asyncHandler: false),
+                .register(identifier: "com.example.video.export.slow", launchHandler: "slow", onMainQueue: false, asyncHandler: false),
+                Self.request("com.example.video.export.fast"), Self.request("com.example.video.export.slow"),
+            ], handlers: [],
+            extra: ["fast": Self.job("fast.mov", units: 60, unit: Self.second), "slow": Self.job("slow.mov", units: 6, unit: 10 * Self.second)])
+        let timeline = Self.exportThenHome + [at(30, .resourcePressure), at(31, .resourcePressure)]
+        let result = Self.run(app, timeline)
+        let expiries = result.events("bgTask.expire")
+        #expect(expiries.map { $0["identifier"]?.string ?? "" } == ["com.example.video.export.slow", "com.example.video.export.fast"])
+        #expect(expiries.allSatisfy { $0["reason"] == "resource pressure" })
+        #expect(result.diagnostics.isEmpty)
+        #expect(Self.run(Self.app(), [at(0, .launch), at(5, .resourcePressure)]).ignoredReasons == ["no continued processing task is running"])
+    }
+
+    // MARK: Swift API
+
+    @Test func theLookAlikeAPIDrivesTheSameModel() throws {
+        let app = SwiftExportApp()
+        var gpuDevice = DeviceConditions()
+        gpuDevice.supportsBackgroundGPU = true
+        let scenario = Scenario(
+            name: "swift-continued", stopAt: 600 * Self.second,
+            app: AppDefinition(bundleIdentifier: Self.bundle, permittedIdentifiers: [Self.pattern], entitlements: [AppDefinition.gpuEntitlement]),
+            device: gpuDevice,
+            timeline: [at(0, .launch), at(5, .tap(action: "export")), at(6, .tap(action: "export")), at(7, .tap(action: "export")), at(20, .goHome)])
+        let result = Simulation(scenario: scenario, app: { app }).run()
+        #expect(result.diagnostics.map(\.rule.id) == ["BGS024"])
+        #expect(app.notes.all == [
+            "supported gpu true", "submitted 1", "started com.example.video.export.1 Exporting video Clip 1",
+            "supported gpu true", "submitted 2", "started com.example.video.export.2 Exporting video Clip 2",
+            "supported gpu true", "failed immediateRunIneligible",
+            "pending 0",
+        ])
+        let ends = result.events("bgTask.end")
+        #expect(ends.count == 2)
+        #expect(ends.allSatisfy { $0["how"] == "completed" && $0["success"] == true })
+        #expect(result.events("liveActivity.update").contains { $0["subtitle"] == "Clip 1, nearly done" })
+        #expect(result.events("bgTask.submit").allSatisfy { $0["personAction"] == "export" && $0["requiredResources"] == "gpu" })
+    }
+}
+
+/// An export written in Swift: registers when the person asks, reports progress with Foundation's `Progress`.
+final class SwiftExportApp: UIApplicationDelegate, @unchecked Sendable {
+    let notes = Log<String>()
+    private let jobs = Log<Int>()
+
+    func application(_ application: UIApplication, performUserAction name: String) async {
+        let notes = self.notes
+        if jobs.all.isEmpty {
+            BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.video.export.*", using: nil) { task in
+                guard let task = task as? BGContinuedProcessingTask, let context = TaskContext.current else { return }
+                notes.append("started \(task.identifier) \(task.title) \(task.subtitle)")
+                task.expirationHandler = { task.setTaskCompleted(success: false) }
+                task.progress.totalUnitCount = 4
+                context.kernel.spawn("export \(task.identifier)", gate: context.gate) {
+                    for unit in 1...4 {
+                        do {
+                            try await UIApplication.shared.simulateWork(for: .seconds(2))
+                        } catch {
+                            return
+                        }
+                        task.progress.completedUnitCount = Int64(unit)
+                        if unit == 3 { task.updateTitle(task.title, subtitle: task.subtitle + ", nearly done") }
+                    }
+                    task.setTaskCompleted(success: task.progress.isFinished)
+                }
+            }
+        }
+        jobs.append(jobs.all.count + 1)
+        let number = jobs.all.count
+        let request = BGContinuedProcessingTaskRequest(
+            identifier: "com.example.video.export.\(number)", title: "Exporting video", subtitle: "Clip \(number)")
+        request.strategy = .fail
+        let gpu = BGTaskScheduler.supportedResources.contains(.gpu)
+        notes.append("supported gpu \(gpu)")
+        if gpu { request.requiredResources = .gpu }
+        do {
+            try BGTaskScheduler.shared.submit(request)
+            notes.append("submitted \(number)")
+        } catch let error as BGTaskScheduler.Error {
+            notes.append("failed \(error.code == .immediateRunIneligible ? "immediateRunIneligible" : "\(error.code)")")
+            let pending = await BGTaskScheduler.shared.pendingTaskRequests()
+            notes.append("pending \(pending.count)")
+        } catch {
+            notes.append("failed \(error)")
+        }
+    }
+}

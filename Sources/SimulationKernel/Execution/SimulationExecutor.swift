@@ -29,7 +29,11 @@ public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     private let state = Mutex(State())
-    private var batch: [UnownedJob] = []
+    /// The jobs being run; only `runReadyJobs` touches it, on the loop's thread.
+    @exclusivity(unchecked) private var batch: [UnownedJob] = []
+    /// How many jobs `state.ready` holds, changed under the lock: the loop asks it after every event,
+    /// and most of the time the answer is none, which must not cost a lock.
+    private let readyCount = Atomic<Int>(0)
 
     /// Creates an executor with no jobs.
     public init() {}
@@ -46,6 +50,7 @@ public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
                 return
             }
             state.ready.append(job)
+            readyCount.add(1, ordering: .relaxed)
         }
     }
 
@@ -85,13 +90,14 @@ public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     func releaseQuarantine() {
         state.withLock { state in
             state.ready.append(contentsOf: state.quarantined)
+            readyCount.add(state.quarantined.count, ordering: .relaxed)
             state.quarantined.removeAll()
         }
     }
 
     /// Whether a job is ready to run.
     var hasReadyJobs: Bool {
-        state.withLock { !$0.ready.isEmpty }
+        readyCount.load(ordering: .relaxed) > 0
     }
 
     /// Runs ready jobs in FIFO order, including jobs they enqueue, until none is ready
@@ -100,8 +106,11 @@ public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         var ran = 0
         let unowned = asUnownedTaskExecutor()
         while ran < limit {
+            // Only the loop's thread adds ready jobs (others are quarantined), so a count of zero is exact.
+            if readyCount.load(ordering: .relaxed) == 0 { break }
             state.withLock { state in
                 swap(&state.ready, &batch)
+                readyCount.store(0, ordering: .relaxed)
             }
             if batch.isEmpty { break }
             var index = 0
@@ -109,7 +118,10 @@ public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
                 if ran == limit {
                     // Put the rest back in front of anything enqueued meanwhile, keeping FIFO order.
                     let rest = batch[index...]
-                    state.withLock { state in state.ready.insert(contentsOf: rest, at: 0) }
+                    state.withLock { state in
+                        state.ready.insert(contentsOf: rest, at: 0)
+                        readyCount.add(rest.count, ordering: .relaxed)
+                    }
                     batch.removeAll(keepingCapacity: true)
                     return ran
                 }

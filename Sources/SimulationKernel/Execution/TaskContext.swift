@@ -14,7 +14,7 @@ public final class TaskContext: @unchecked Sendable {
     /// When the task was spawned.
     public let spawnedAt: VirtualInstant
     /// The waits the task (and its child tasks, which share the context) are suspended in. Loop thread only.
-    var currentWaits: [Waiter] = []
+    @exclusivity(unchecked) var currentWaits: [Waiter] = []
     var handle: Task<Void, Never>?
 
     init(kernel: Kernel, identifier: UInt64, name: String, gate: (any ExecutionGate)?, spawnedAt: VirtualInstant) {

@@ -14,8 +14,21 @@ public final class Waiter: @unchecked Sendable {
         case finished
     }
 
+    /// What a waiter waits for; formatted only when a stall report asks, since most waits end quietly.
+    enum Reason {
+        case text(String)
+        case sleep(until: VirtualInstant)
+    }
+
     /// What the task waits for, in words, for stall reports.
-    public let reason: String
+    public var reason: String {
+        switch why {
+        case .text(let text): text
+        case .sleep(let deadline): "a sleep until \(deadline)"
+        }
+    }
+
+    private let why: Reason
     /// The name of the simulated task that waits.
     public let taskName: String
     /// The gate of the task that waits, consulted before it may run again.
@@ -24,8 +37,8 @@ public final class Waiter: @unchecked Sendable {
     private let phase = Mutex(Phase.pending)
     private let pendingError = Mutex<(any Error)?>(nil)
 
-    init(reason: String, context: TaskContext?) {
-        self.reason = reason
+    init(reason: Reason, context: TaskContext?) {
+        self.why = reason
         self.context = context
         self.taskName = context?.name ?? "(unnamed task)"
         self.gate = context?.gate

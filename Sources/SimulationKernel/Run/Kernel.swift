@@ -23,7 +23,7 @@ public final class Kernel: @unchecked Sendable {
     }
 
     /// The current virtual instant.
-    public private(set) var now: VirtualInstant = .zero
+    @exclusivity(unchecked) public private(set) var now: VirtualInstant = .zero
     /// The run's seeded random numbers; the only randomness the model may use.
     public var random: SeededGenerator
     /// Bounds that stop a runaway run.
@@ -31,17 +31,19 @@ public final class Kernel: @unchecked Sendable {
     /// The executor every simulated task prefers.
     public let executor = SimulationExecutor()
 
-    private var queue = EventQueue<Event>()
-    private var cancelledEvents = Set<UInt64>()
+    // The hot state is exempt from dynamic exclusivity checks, which cost more than the event loop itself:
+    // nothing here is ever accessed in overlap (no callbacks run inside a mutation of it).
+    @exclusivity(unchecked) private var queue = EventQueue<Event>()
+    @exclusivity(unchecked) private var cancelledEvents = Set<UInt64>()
     private var tasks: [UInt64: TaskContext] = [:]
     private var nextTaskIdentifier: UInt64 = 1
 
     /// How many events have run.
-    public private(set) var eventCount = 0
+    @exclusivity(unchecked) public private(set) var eventCount = 0
     /// How many executor jobs have run.
-    public private(set) var jobCount = 0
+    @exclusivity(unchecked) public private(set) var jobCount = 0
     /// Whether ``shutDown()`` was called; later events never run.
-    public private(set) var isShutDown = false
+    @exclusivity(unchecked) public private(set) var isShutDown = false
 
     /// Creates a kernel whose randomness is fixed by `seed`.
     public init(seed: UInt64, limits: RunLimits = RunLimits()) {
@@ -132,7 +134,14 @@ public final class Kernel: @unchecked Sendable {
     /// `reason` says in words what the task waits for; it appears in stall
     /// reports. Cancelling the task makes the wait throw `CancellationError`.
     public func wait(for reason: @autoclosure () -> String, _ register: (Waiter) -> Void) async throws {
-        let waiter = Waiter(reason: reason(), context: TaskContext.current)
+        try await wait(reason: .text(reason()), register)
+    }
+
+    // Inlined: every async frame costs a hop back to the task's executor when it returns, which with an
+    // executor preference means a locked walk of the task's status records.
+    @inline(__always)
+    func wait(reason: Waiter.Reason, _ register: (Waiter) -> Void) async throws {
+        let waiter = Waiter(reason: reason, context: TaskContext.current)
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 waiter.attach(continuation)
@@ -150,7 +159,7 @@ public final class Kernel: @unchecked Sendable {
             try Task.checkCancellation()
             return
         }
-        try await wait(for: "a sleep until \(deadline)") { waiter in
+        try await wait(reason: .sleep(until: deadline)) { waiter in
             queue.push(.wake(waiter), at: deadline.nanoseconds)
         }
     }
@@ -166,12 +175,15 @@ public final class Kernel: @unchecked Sendable {
         defer { executor.endRun() }
         while true {
             if let end = drainJobs() { return end }
-            guard let entry = nextLiveEvent() else { break }
+            // Popped once and moved, not copied: an event that must not run yet goes back with its own sequence number.
+            guard let entry = popNextLiveEvent() else { break }
             if let deadline, entry.time > deadline.nanoseconds {
+                queue.reinsert(entry)
                 now = max(now, deadline)
                 return .deadlineReached
             }
             if entry.time > limits.maximumTime.nanoseconds {
+                queue.reinsert(entry)
                 return .limitExceeded(
                     .time,
                     message: "the run reached the time limit of \(limits.maximumTime): "
@@ -179,13 +191,13 @@ public final class Kernel: @unchecked Sendable {
                         + "stop the scenario earlier or look for a wait that is far too long")
             }
             if eventCount >= limits.maximumEvents {
+                queue.reinsert(entry)
                 return .limitExceeded(
                     .events,
                     message: "the run stopped after \(eventCount) events at \(now): "
                         + "the event limit was reached; look for work that reschedules itself without end, "
                         + "or raise the limit")
             }
-            _ = queue.popFirst()
             now = VirtualInstant(nanoseconds: entry.time)
             eventCount += 1
             switch entry.payload {
@@ -213,20 +225,14 @@ public final class Kernel: @unchecked Sendable {
         return nil
     }
 
-    /// The earliest event that was not cancelled, discarding cancelled ones on the way.
-    private func nextLiveEvent() -> EventQueue<Event>.Entry? {
-        while let entry = queue.first {
+    /// Removes and returns the earliest event that was not cancelled, discarding cancelled ones on the way.
+    private func popNextLiveEvent() -> EventQueue<Event>.Entry? {
+        while let entry = queue.popFirst() {
             switch entry.payload {
             case .call:
-                if !cancelledEvents.isEmpty, cancelledEvents.remove(entry.sequence) != nil {
-                    _ = queue.popFirst()
-                    continue
-                }
+                if !cancelledEvents.isEmpty, cancelledEvents.remove(entry.sequence) != nil { continue }
             case .wake(let waiter):
-                if waiter.isFinished {
-                    _ = queue.popFirst()
-                    continue
-                }
+                if waiter.isFinished { continue }
             }
             return entry
         }

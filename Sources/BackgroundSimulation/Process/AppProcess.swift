@@ -28,11 +28,11 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     private(set) var heldLocks: [String] = []
 
     // Background time.
-    private var tasks: [BackgroundTask] = []
-    private var nextTaskIdentifier = 1
-    private var backgroundDeadline: Int64?
-    private var expirationStarted = false
-    private var backgroundTimers: [EventHandle] = []
+    var tasks: [BackgroundTask] = []
+    var nextTaskIdentifier = 1
+    var backgroundDeadline: Int64?
+    var expirationStarted = false
+    var backgroundTimers: [EventHandle] = []
 
     // Lifecycle bookkeeping.
     private var launchTarget: AppState.LaunchDestination = .foreground
@@ -70,7 +70,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         simulation.diagnose(rule, process: number, subject: subject, message: message)
     }
 
-    private func console(_ message: String) {
+    func console(_ message: String) {
         trace("console", [("message", .string(message))])
     }
 
@@ -429,135 +429,6 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         move(to: .suspended)
         pauseComputations()
     }
-
-    // MARK: Background time
-
-    func beginBackgroundPeriod() {
-        let budget = profile.backgroundTimeBudget
-        let deadline = now + budget
-        backgroundDeadline = deadline
-        expirationStarted = false
-        trace("backgroundTime.start", [("deadline", .int(deadline)), ("budget", .int(budget))])
-        let expirationAt = max(now, deadline - profile.expirationLead)
-        backgroundTimers.append(kernel.schedule(at: VirtualInstant(nanoseconds: expirationAt)) { [self] in
-            backgroundTimeExpiring()
-        })
-        backgroundTimers.append(kernel.schedule(at: VirtualInstant(nanoseconds: deadline)) { [self] in
-            backgroundTimeRanOut()
-        })
-        for task in tasks where task.isOpen { scheduleAgeWarning(for: task) }
-    }
-
-    private func endBackgroundPeriod() {
-        for timer in backgroundTimers { kernel.cancel(timer) }
-        backgroundTimers.removeAll()
-        if backgroundDeadline != nil { trace("backgroundTime.end") }
-        backgroundDeadline = nil
-        expirationStarted = false
-    }
-
-    private func backgroundTimeExpiring() {
-        guard isAlive, state == .background else { return }
-        expirationStarted = true
-        let open = tasks.filter { $0.isOpen && !$0.expirationHandlerCalled }
-        if !open.isEmpty { trace("backgroundTime.expiring", [("openTasks", .int(Int64(open.count)))]) }
-        for task in open {
-            task.expirationHandlerCalled = true
-            guard let handler = task.expirationHandler else { continue }
-            mainLane.enqueue("expiration handler of task \(task.identifier.rawValue)", onStart: { [self] in
-                trace("backgroundTask.expirationHandler", [
-                    ("identifier", .int(Int64(task.identifier.rawValue))), ("phase", .string("start")),
-                ])
-            }, onFinish: { [self] in
-                trace("backgroundTask.expirationHandler", [
-                    ("identifier", .int(Int64(task.identifier.rawValue))), ("phase", .string("return")),
-                ])
-                guard task.isOpen else { return }
-                let message = "Background task still not ended after expiration handlers were called: "
-                    + "\(task.consoleName). This app will likely be terminated by the system."
-                console(message)
-                diagnose(Rules.expirationHandlerLeftTaskOpen, subject: task.subject, message: message)
-            }) {
-                await handler.call()
-            }
-        }
-    }
-
-    private func backgroundTimeRanOut() {
-        guard isAlive, state == .background else { return }
-        let open = tasks.filter(\.isOpen)
-        guard !open.isEmpty else { return }
-        for task in open {
-            diagnose(
-                Rules.backgroundTaskLeaked, subject: task.subject,
-                message: "\(task.subject) was still open when the background time ran out")
-        }
-        let names = open.map(\.consoleName).joined(separator: ", ")
-        terminate(.watchdog, message: "background task(s) \(names) not ended before the background time ran out")
-    }
-
-    private func scheduleAgeWarning(for task: BackgroundTask) {
-        guard !task.warnedAboutAge else { return }
-        let at = max(now, task.createdAt + profile.backgroundTaskWarningAge)
-        kernel.schedule(at: VirtualInstant(nanoseconds: at)) { [self] in
-            guard isAlive, state == .background, task.isOpen, !task.warnedAboutAge,
-                  now - task.createdAt >= profile.backgroundTaskWarningAge
-            else { return }
-            task.warnedAboutAge = true
-            let message = "Background Task \(task.consoleName), was created over "
-                + "\(profile.backgroundTaskWarningAge / 1_000_000_000) seconds ago. "
-                + "In applications running in the background, this creates a risk of termination."
-            console(message)
-            diagnose(Rules.backgroundTaskOpenTooLong, subject: task.subject, message: message)
-        }
-    }
-
-    /// `beginBackgroundTask(withName:expirationHandler:)`.
-    func beginBackgroundTask(name: String?, expirationHandler: ExpirationHandler?) -> UIBackgroundTaskIdentifier {
-        guard isAlive else { return .invalid }
-        if !state.isRunning || (state == .background && expirationStarted) {
-            trace("backgroundTask.invalid", [("name", .string(name ?? "")), ("state", .string(state.name))])
-            return .invalid
-        }
-        let identifier = UIBackgroundTaskIdentifier(rawValue: nextTaskIdentifier)
-        nextTaskIdentifier += 1
-        let task = BackgroundTask(identifier: identifier, name: name, createdAt: now, expirationHandler: expirationHandler)
-        tasks.append(task)
-        cancelSuspension()
-        trace("backgroundTask.begin", [
-            ("identifier", .int(Int64(identifier.rawValue))), ("name", .string(name ?? "")),
-            ("remaining", .int(backgroundTimeRemainingNanoseconds ?? -1)),
-        ])
-        if state == .background { scheduleAgeWarning(for: task) }
-        return identifier
-    }
-
-    /// `endBackgroundTask(_:)`.
-    func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
-        guard isAlive else { return }
-        guard let task = tasks.first(where: { $0.identifier == identifier && $0.isOpen }) else {
-            let message = "Can't end BackgroundTask: no background task exists with identifier "
-                + "\(identifier.rawValue), or it may have already been ended."
-            console(message)
-            diagnose(Rules.endedUnknownBackgroundTask, subject: "background task \(identifier.rawValue)", message: message)
-            return
-        }
-        task.isOpen = false
-        tasks.removeAll { !$0.isOpen }
-        trace("backgroundTask.end", [
-            ("identifier", .int(Int64(identifier.rawValue))), ("name", .string(task.name ?? "")),
-            ("age", .int(now - task.createdAt)),
-        ])
-        evaluateSuspension()
-    }
-
-    /// Nanoseconds of background time left, or nil when unlimited (in the foreground).
-    var backgroundTimeRemainingNanoseconds: Int64? {
-        guard state == .background, let deadline = backgroundDeadline else { return nil }
-        return max(0, deadline - now)
-    }
-
-    var openTaskCount: Int { tasks.reduce(0) { $0 + ($1.isOpen ? 1 : 0) } }
 
     // MARK: Termination
 

@@ -95,6 +95,7 @@ extension AppProcess {
         nextTaskIdentifier += 1
         let task = BackgroundTask(identifier: identifier, name: name, createdAt: now, expirationHandler: expirationHandler)
         tasks.append(task)
+        openTasks[identifier.rawValue] = task
         cancelSuspension()
         trace("backgroundTask.begin", [
             ("identifier", .int(Int64(identifier.rawValue))), ("name", .string(name ?? "")),
@@ -107,7 +108,7 @@ extension AppProcess {
     /// `endBackgroundTask(_:)`.
     func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
         guard isAlive else { return }
-        guard let task = tasks.first(where: { $0.identifier == identifier && $0.isOpen }) else {
+        guard let task = openTasks[identifier.rawValue] else {
             let message = "Can't end BackgroundTask: no background task exists with identifier "
                 + "\(identifier.rawValue), or it may have already been ended."
             console(message)
@@ -115,7 +116,9 @@ extension AppProcess {
             return
         }
         task.isOpen = false
-        tasks.removeAll { !$0.isOpen }
+        openTasks[identifier.rawValue] = nil
+        // Ended tasks leave the ordered list in batches, so that ending many is linear.
+        if openTasks.count * 2 < tasks.count { tasks.removeAll { !$0.isOpen } }
         trace("backgroundTask.end", [
             ("identifier", .int(Int64(identifier.rawValue))), ("name", .string(task.name ?? "")),
             ("age", .int(now - task.createdAt)),
@@ -129,5 +132,5 @@ extension AppProcess {
         return max(0, deadline - now)
     }
 
-    var openTaskCount: Int { tasks.reduce(0) { $0 + ($1.isOpen ? 1 : 0) } }
+    var openTaskCount: Int { openTasks.count }
 }

@@ -28,7 +28,10 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     private(set) var heldLocks: [String] = []
 
     // Background time.
+    /// Background tasks in begin order; ended ones are swept out in batches (see `sweepEndedTasks`).
     var tasks: [BackgroundTask] = []
+    /// The open background tasks by identifier: ending one is a lookup, not a scan.
+    var openTasks: [Int: BackgroundTask] = [:]
     var nextTaskIdentifier = 1
     var backgroundDeadline: Int64?
     var expirationStarted = false
@@ -41,6 +44,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     private var suspensionEvent: EventHandle?
     private var deferredWaiters: [Waiter] = []
     private var computations: [Computation] = []
+    private var finishedComputations = 0
     private var liveTasks: [UInt64: TaskContext] = [:]
 
     // BGTaskScheduler.
@@ -153,13 +157,19 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     private func start(_ computation: Computation) {
         computation.startedAt = now
         computation.event = kernel.schedule(afterNanoseconds: computation.remaining) { [self] in
-            computations.removeAll { $0 === computation }
+            // Finished work leaves the list in batches: removing each at once made many at a time quadratic.
+            computation.finished = true
+            finishedComputations += 1
+            if finishedComputations * 2 > computations.count {
+                computations.removeAll { $0.finished }
+                finishedComputations = 0
+            }
             computation.waiter.resume()
         }
     }
 
     private func pauseComputations() {
-        for computation in computations {
+        for computation in computations where !computation.finished {
             guard let event = computation.event else { continue }
             kernel.cancel(event)
             computation.event = nil
@@ -168,7 +178,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     }
 
     func resumeAfterSuspension() {
-        for computation in computations where computation.event == nil {
+        for computation in computations where computation.event == nil && !computation.finished {
             start(computation)
         }
         let waiting = deferredWaiters
@@ -400,12 +410,11 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// Suspends the app when nothing keeps it running in the background.
     func evaluateSuspension() {
         guard state == .background, systemCallbacksInFlight == 0, suspensionEvent == nil,
-              !tasks.contains(where: { $0.isOpen }), runningTasks.isEmpty
+              openTasks.isEmpty, runningTasks.isEmpty
         else { return }
         suspensionEvent = kernel.schedule(afterNanoseconds: profile.suspensionDelay) { [self] in
             suspensionEvent = nil
-            guard state == .background, systemCallbacksInFlight == 0, !tasks.contains(where: { $0.isOpen }),
-                  runningTasks.isEmpty
+            guard state == .background, systemCallbacksInFlight == 0, openTasks.isEmpty, runningTasks.isEmpty
             else { return }
             suspend()
         }
@@ -446,8 +455,8 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         for computation in computations {
             if let event = computation.event { kernel.cancel(event) }
         }
-        let openTasks = tasks.filter(\.isOpen)
-        for task in openTasks { task.isOpen = false }
+        for task in tasks where task.isOpen { task.isOpen = false }
+        openTasks.removeAll()
         let ending = runningTasks
         runningTasks.removeAll()
         var fields: [(String, TraceValue)] = [("from", .string(state.name)), ("to", .string("terminated"))]
@@ -456,7 +465,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         if let code = reason.exceptionCode { fields.append(("code", .string(code))) }
         state = .terminated(reason)
         trace("app.state", fields)
-        let failing = deferredWaiters + computations.map(\.waiter)
+        let failing = deferredWaiters + computations.filter { !$0.finished }.map(\.waiter)
         deferredWaiters.removeAll()
         computations.removeAll()
         mainLane.removeAll()
@@ -479,6 +488,7 @@ final class Computation {
     var remaining: Int64
     var startedAt: Int64 = 0
     var event: EventHandle?
+    var finished = false
     let waiter: Waiter
 
     init(remaining: Int64, waiter: Waiter) {

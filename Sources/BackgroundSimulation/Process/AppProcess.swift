@@ -39,7 +39,6 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     // Lifecycle bookkeeping.
     private var launchTarget: AppState.LaunchDestination = .foreground
-    private var launchedInto: AppState = .notRunning
     private var systemCallbacksInFlight = 0
     private var suspensionEvent: EventHandle?
     private var deferredWaiters: [Waiter] = []
@@ -220,7 +219,6 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// Starts the process: `didFinishLaunching` runs after the launch time, then the app is active or in the background.
     func launch(into destination: AppState.LaunchDestination, cause: String) {
         launchTarget = destination
-        launchedInto = .launching(into: destination)
         move(to: .launching(into: destination), reason: cause)
         let jitter = profile.launchJitter
         let delay = max(0, profile.launchDuration + (jitter > 0 ? kernel.random.nextInt(in: -jitter...jitter) : 0))
@@ -237,7 +235,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     }
 
     private func finishLaunching() {
-        guard case .launching = state else { return }
+        guard case .launching(let launchedInto) = state else { return }
         // From here on, registering a launch handler crashes the app.
         launchFinished = true
         if launchTarget == .foreground {
@@ -249,7 +247,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
             move(to: .background)
             beginBackgroundPeriod()
             // Launched for the person but left before it finished: the app still hears that it is in the background.
-            if state == .background, case .launching(into: .foreground) = launchedInto { deliverDidEnterBackground() }
+            if state == .background, launchedInto == .foreground { deliverDidEnterBackground() }
         }
         let deliveries = pendingDeliveries
         pendingDeliveries.removeAll()

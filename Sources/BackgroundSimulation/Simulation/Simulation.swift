@@ -242,11 +242,11 @@ public final class Simulation: @unchecked Sendable {
             process.resignActive(cause: "appSwitcher")
             process.terminate(.userSwipedAway, message: "the person closed the app in the app switcher")
         case .memoryPressure:
-            if let why = process?.memoryPressure() ?? (process == nil ? "the app is not running" : nil) { ignored(why) }
+            onProcess { $0.memoryPressure() }
         case .openControlCenter:
-            if let why = process?.resignActive(cause: "controlCenter") ?? (process == nil ? "the app is not running" : nil) { ignored(why) }
+            onProcess { $0.resignActive(cause: "controlCenter") }
         case .closeControlCenter:
-            if let why = process?.becomeActive(cause: "controlCenter") ?? (process == nil ? "the app is not running" : nil) { ignored(why) }
+            onProcess { $0.becomeActive(cause: "controlCenter") }
         case .tap(let action):
             guard let process else { return ignored("the app is not running") }
             process.performUserAction(action)
@@ -262,9 +262,9 @@ public final class Simulation: @unchecked Sendable {
             }
             process.expire(task, reason: "simulateExpiration")
         case .cancelLiveActivity(let identifier):
-            if let why = process?.cancelFromLiveActivity(identifier: identifier) ?? (process == nil ? "the app is not running" : nil) { ignored(why) }
+            onProcess { $0.cancelFromLiveActivity(identifier: identifier) }
         case .answerPrompt(let identifier, let answer):
-            if let why = process?.answerPrompt(identifier: identifier, answer: answer) ?? (process == nil ? "the app is not running" : nil) { ignored(why) }
+            onProcess { $0.answerPrompt(identifier: identifier, answer: answer) }
         case .resourcePressure:
             guard let process, process.isAlive else { return ignored("the app is not running") }
             if let why = process.relieveResourcePressure() { ignored(why) }
@@ -328,6 +328,12 @@ public final class Simulation: @unchecked Sendable {
         } else {
             startProcess(into: .background, cause: "bgTask \(request.identifier)").deliver(request)
         }
+    }
+
+    /// Applies a person's action to the app process, or traces why it did not apply.
+    private func onProcess(_ action: (AppProcess) -> String?) {
+        guard let process else { return ignored("the app is not running") }
+        if let why = action(process) { ignored(why) }
     }
 
     private func ignored(_ why: String) {

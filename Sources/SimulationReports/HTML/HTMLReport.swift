@@ -147,14 +147,7 @@ public struct HTMLReport: Sendable {
             return html + "<p class=\"empty\">None: the run broke no rule bgsim checks (<code>bgsim rules</code> lists them).</p>\n</section>\n"
         }
         if markers.count > 10 {
-            var rules: [(rule: String, severity: String, count: Int, first: Int64)] = []
-            for marker in markers {
-                if let index = rules.firstIndex(where: { $0.rule == marker.rule }) {
-                    rules[index].count += 1
-                } else {
-                    rules.append((marker.rule, marker.severity, 1, marker.time))
-                }
-            }
+            let rules = Timeline.Marker.countsByRule(markers)
             html += "<table class=\"byrule\"><thead><tr><th>Rule</th><th>Name</th><th>Severity</th><th>Count</th><th>First at</th></tr></thead><tbody>"
             for rule in rules {
                 html += "<tr><td><code>\(HTMLText.escape(rule.rule))</code></td><td>\(HTMLText.escape(Rules.ruleName(rule.rule)))</td>"

@@ -89,14 +89,7 @@ public struct MarkdownReport: Sendable {
         guard !markers.isEmpty else { return ["None: the run broke no rule bgsim checks."] }
         var lines: [String] = []
         if markers.count > maximumDiagnostics {
-            var rules: [(rule: String, severity: String, count: Int, first: Int64)] = []
-            for marker in markers {
-                if let index = rules.firstIndex(where: { $0.rule == marker.rule }) {
-                    rules[index].count += 1
-                } else {
-                    rules.append((marker.rule, marker.severity, 1, marker.time))
-                }
-            }
+            let rules = Timeline.Marker.countsByRule(markers)
             lines.append("| Rule | Name | Severity | Count | First at |")
             lines.append("|---|---|---|---:|---:|")
             for rule in rules {

@@ -73,6 +73,19 @@ public struct Timeline: Sendable {
         public var subject: String
         public var message: String
         public var fix: String
+
+        /// How often each rule fired and when first, in order of first firing: the summary long reports show.
+        public static func countsByRule(_ markers: [Marker]) -> [(rule: String, severity: String, count: Int, first: Int64)] {
+            var rules: [(rule: String, severity: String, count: Int, first: Int64)] = []
+            for marker in markers {
+                if let index = rules.firstIndex(where: { $0.rule == marker.rule }) {
+                    rules[index].count += 1
+                } else {
+                    rules.append((marker.rule, marker.severity, 1, marker.time))
+                }
+            }
+            return rules
+        }
     }
 
     /// One line of the story, for text timelines.

@@ -80,7 +80,12 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.jsonl")
-        try Data("{\"kind\":\"run.start\",\"seq\":0,\"t\":0}\n{\"kind\":\"x\",\"seq\":1,\"t\":0.5}\n".utf8).write(to: bad)
+        // A real first line, then a damaged one.
+        let good = folder.appendingPathComponent("good.jsonl")
+        #expect(runTool(["run", "Scenarios/save-on-background.json", "--trace", good.path]).status == 0)
+        let header = try #require(String(decoding: Data(contentsOf: good), as: UTF8.self).split(separator: "\n").first)
+        try FileManager.default.removeItem(at: good)
+        try Data((header + "\n{\"kind\":\"x\",\"seq\":1,\"t\":0.5}\n").utf8).write(to: bad)
         let run = runTool(["report", bad.path, "-o", folder.appendingPathComponent("x.html").path])
         #expect(run.status == 65)
         #expect(run.error.contains("bad.jsonl: line 2: column"))

@@ -100,12 +100,12 @@ import Testing
     @Test func aCorrectExportGoesOnInTheBackgroundAndCompletes() throws {
         let result = Self.run(Self.app())
         #expect(result.diagnostics.isEmpty)
-        let start = try #require(result.events("bgTask.start").first)
+        let start = try #require(result.events(.taskStart).first)
         #expect(start.time == seconds(5))
         #expect(start["type"] == "continuedProcessing")
         #expect(start["identifier"] == "com.example.video.export.1")
         #expect(start["deadline"] == -1)
-        let end = try #require(result.events("bgTask.end").first)
+        let end = try #require(result.events(.taskEnd).first)
         #expect(end.time == seconds(65))
         #expect(end["how"] == "completed" && end["success"] == true && end["output"] == "complete")
         // Not suspended while the task runs in the background; suspended the moment it completes.
@@ -114,24 +114,24 @@ import Testing
         #expect(result.saved.output(named: "export.mov")?.state == .complete)
         #expect(result.saved.output(named: "export.mov")?.units == 20)
         // The Live Activity: the request's words, then a fraction that only rises, to 100%.
-        let updates = result.events("liveActivity.update")
+        let updates = result.events(.liveActivityUpdate)
         #expect(updates.first?["cause"] == "start")
         #expect(updates.first?["title"] == "Exporting video" && updates.first?["subtitle"] == "Holiday.mov")
         let fractions = updates.compactMap { $0["permille"]?.int }
         #expect(fractions == fractions.sorted())
         #expect(fractions.last == 1000)
-        #expect(result.events("liveActivity.prompt").isEmpty)
-        let submit = try #require(result.events("bgTask.submit").first)
+        #expect(result.events(.liveActivityPrompt).isEmpty)
+        let submit = try #require(result.events(.taskSubmit).first)
         #expect(submit["personAction"] == "export" && submit["queued"] == false && submit["strategy"] == "queue")
     }
 
     @Test func progressIsSampledOnTheSystemsClock() {
         let result = Self.run(Self.app())
         // Every update after the first falls on a whole sample after the start (1 s apart), or is the final read.
-        for update in result.events("liveActivity.update") where update["cause"] == "progress" {
+        for update in result.events(.liveActivityUpdate) where update["cause"] == "progress" {
             #expect((update.time - seconds(5)) % seconds(1) == 0)
         }
-        #expect(result.events("liveActivity.update").last?["cause"] == "end")
+        #expect(result.events(.liveActivityUpdate).last?["cause"] == "end")
     }
 
     @Test func theTitleCanChangeAsTheWorkGoes() {
@@ -143,11 +143,11 @@ import Testing
             .setTaskCompleted(success: true),
         ]
         let result = Self.run(Self.app(job: job))
-        let titled = result.events("liveActivity.update").filter { $0["cause"] == "title" }
+        let titled = result.events(.liveActivityUpdate).filter { $0["cause"] == "title" }
         #expect(titled.map(\.time) == [seconds(10)])
         #expect(titled.first?["subtitle"] == "Part 2 of 2")
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events("bgTask.end").first?["output"] == "complete")
+        #expect(result.events(.taskEnd).first?["output"] == "complete")
     }
 
     // MARK: Identifiers and registration
@@ -156,21 +156,21 @@ import Testing
         let export: [Step] = [Self.request("com.example.video.export.7"), Self.request("com.example.video.export.clip-b")]
         let result = Self.run(Self.app(job: Self.job(units: 2), export: export))
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events("bgTask.start").map { $0["identifier"]?.string ?? "" }
+        #expect(result.events(.taskStart).map { $0["identifier"]?.string ?? "" }
             == ["com.example.video.export.7", "com.example.video.export.clip-b"])
     }
 
     @Test func identifiersOutsideTheWildcardAreNotPermitted() throws {
         let other = Self.run(Self.app(export: [Self.request("com.example.video.import.1")]))
         #expect(Self.rules(other) == ["BGS010"])
-        let failed = try #require(other.events("bgTask.submitFailed").first)
+        let failed = try #require(other.events(.taskSubmitFailed).first)
         #expect(failed["error"] == "notPermitted")
         #expect(failed["why"] == "no wildcard entry com.example.video.<context>.* of BGTaskSchedulerPermittedIdentifiers matches com.example.video.import.1")
         // A wildcard that does not start with the app's bundle identifier does not count.
         let foreign = Self.run(Self.app(permitted: ["com.other.export.*"]))
         #expect(Self.rules(foreign) == ["BGS010"])
-        #expect(foreign.events("bgTask.submitFailed").first?["why"]?.string?.contains("does not start with the bundle identifier") == true)
-        #expect(foreign.events("bgTask.register").first?["registered"] == false)
+        #expect(foreign.events(.taskSubmitFailed).first?["why"]?.string?.contains("does not start with the bundle identifier") == true)
+        #expect(foreign.events(.taskRegister).first?["registered"] == false)
         // Listing a continued identifier exactly is not enough: it must fall under a wildcard.
         let exact = Self.run(Self.app(
             export: [Self.request("com.example.video.export.1")], permitted: ["com.example.video.export.1"],
@@ -178,8 +178,8 @@ import Testing
                 .register(identifier: "com.example.video.export.1", launchHandler: "runExport", onMainQueue: false, asyncHandler: false),
             ]]))
         #expect(Self.rules(exact) == ["BGS010"])
-        #expect(exact.events("bgTask.submitFailed").first?["why"]?.string?.hasSuffix("must match a wildcard entry com.example.video.<context>.*") == true)
-        #expect(exact.events("bgTask.start").isEmpty)
+        #expect(exact.events(.taskSubmitFailed).first?["why"]?.string?.hasSuffix("must match a wildcard entry com.example.video.<context>.*") == true)
+        #expect(exact.events(.taskStart).isEmpty)
     }
 
     @Test func continuedHandlersMayBeRegisteredWhenThePersonAsks() throws {
@@ -187,7 +187,7 @@ import Testing
         let tapRegisters = [Step.register(identifier: Self.pattern, launchHandler: "runExport", onMainQueue: false, asyncHandler: false), Self.request()]
         let result = Self.run(Self.app(export: tapRegisters, handlers: []))
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events("bgTask.end").first?["how"] == "completed")
+        #expect(result.events(.taskEnd).first?["how"] == "completed")
         // A concrete identifier under the wildcard may have its own handler.
         let concrete = Self.run(Self.app(
             export: [
@@ -195,7 +195,7 @@ import Testing
                 Self.request("com.example.video.export.a"),
             ], handlers: []))
         #expect(concrete.diagnostics.isEmpty)
-        #expect(concrete.events("bgTask.start").count == 1)
+        #expect(concrete.events(.taskStart).count == 1)
         // Registering again on the next tap is still registering twice.
         let twice = Self.run(Self.app(export: tapRegisters, handlers: []),
                              [at(0, .launch), at(5, .tap(action: "export")), at(100, .tap(action: "export"))])
@@ -209,7 +209,7 @@ import Testing
         #expect(result.diagnostics.first?.message == "No launch handler registered for task with identifier com.example.video.export.1")
         #expect(result.terminations == [.crash])
         #expect(result.terminationEvents.first?.time == seconds(5))
-        #expect(result.events("bgTask.start").isEmpty)
+        #expect(result.events(.taskStart).isEmpty)
     }
 
     // MARK: BGS020 continuedProcessingUnavailable
@@ -217,9 +217,9 @@ import Testing
     @Test func bgs020BeforeIOS26ContinuedProcessingIsRefused() throws {
         let result = Self.run(Self.app(), profile: PlatformProfile(.iOS17))
         #expect(Self.rules(result) == ["BGS020"])
-        let failed = try #require(result.events("bgTask.submitFailed").first)
+        let failed = try #require(result.events(.taskSubmitFailed).first)
         #expect(failed["error"] == "unavailable")
-        #expect(result.events("bgTask.start").isEmpty)
+        #expect(result.events(.taskStart).isEmpty)
         #expect(result.diagnostics.first?.severity == .error)
     }
 
@@ -233,10 +233,10 @@ import Testing
         let result = Self.run(Self.app(handlers: [(.didFinishLaunching, "registerExport"), (.didEnterBackground, "export")]),
                               [at(0, .launch), at(20, .goHome)])
         #expect(Self.rules(result) == ["BGS021"])
-        let failed = try #require(result.events("bgTask.submitFailed").first)
+        let failed = try #require(result.events(.taskSubmitFailed).first)
         #expect(failed["error"] == "notPermitted")
         #expect(failed["why"] == "the app is not in the foreground (background)")
-        #expect(result.events("bgTask.start").isEmpty)
+        #expect(result.events(.taskStart).isEmpty)
     }
 
     @Test func bgs021QuietFromAForegroundTap() {
@@ -250,8 +250,8 @@ import Testing
                               [at(0, .launch), at(20, .goHome)])
         #expect(Self.rules(result) == ["BGS022"])
         #expect(result.diagnostics.first?.severity == .warning)
-        #expect(result.events("bgTask.submit").first?["personAction"] == "")
-        #expect(result.events("bgTask.end").first?["how"] == "completed")
+        #expect(result.events(.taskSubmit).first?["personAction"] == "")
+        #expect(result.events(.taskEnd).first?["how"] == "completed")
     }
 
     @Test func bgs022QuietForWorkTheTapStarted() {
@@ -259,7 +259,7 @@ import Testing
         for export in [[Step.async([Self.request()])], [Step.dispatchMain(delay: Self.second, steps: [Self.request()])]] {
             let result = Self.run(Self.app(export: export))
             #expect(result.diagnostics.isEmpty, "\(export)")
-            #expect(result.events("bgTask.submit").first?["personAction"] == "export")
+            #expect(result.events(.taskSubmit).first?["personAction"] == "export")
         }
     }
 
@@ -278,7 +278,7 @@ import Testing
     @Test func bgs023EarliestBeginIsIgnored() throws {
         let result = Self.run(Self.app(export: [Self.request(earliestBegin: 60 * Self.second)]))
         #expect(Self.rules(result) == ["BGS023"])
-        #expect(result.events("bgTask.start").first?.time == seconds(5))
+        #expect(result.events(.taskStart).first?.time == seconds(5))
         #expect(result.diagnostics.first?.message
             == "com.example.video.export.1 asked to begin 1m from now; the system ignores earliestBeginDate for continued processing")
     }
@@ -294,30 +294,30 @@ import Testing
         let result = Self.run(Self.app(export: export))
         #expect(Self.rules(result) == ["BGS024"])
         #expect(result.diagnostics.first?.severity == .info)
-        let failed = try #require(result.events("bgTask.submitFailed").first)
+        let failed = try #require(result.events(.taskSubmitFailed).first)
         #expect(failed["identifier"] == "com.example.video.export.3")
         #expect(failed["error"] == "immediateRunIneligible")
         #expect(failed["why"] == "2 already running or about to start; at most 2 run at once")
-        #expect(result.events("bgTask.start").count == 2)
+        #expect(result.events(.taskStart).count == 2)
     }
 
     @Test func bgs024QuietWhenQueuedJobsWaitForASlot() throws {
         let export = Array(repeating: Self.request(), count: 3)
         let result = Self.run(Self.app(export: export))
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events("bgTask.submit").map { $0["queued"] } == [false, false, true])
+        #expect(result.events(.taskSubmit).map { $0["queued"] } == [false, false, true])
         // The third starts when the first ends (the three jobs write the same file, so only the last is complete).
-        let starts = result.events("bgTask.start").map(\.time)
+        let starts = result.events(.taskStart).map(\.time)
         #expect(starts == [seconds(5), seconds(5), seconds(65)])
-        #expect(result.events("bgTask.end").map(\.time) == [seconds(65), seconds(65), seconds(125)])
+        #expect(result.events(.taskEnd).map(\.time) == [seconds(65), seconds(65), seconds(125)])
     }
 
     @Test func theLimitIsAProfileParameter() {
         let export = Array(repeating: Self.request(strategy: .fail), count: 3)
         let wide = profile(.iOS26, [.continuedProcessingConcurrency: 3])
-        #expect(Self.run(Self.app(export: export), profile: wide).events("bgTask.start").count == 3)
+        #expect(Self.run(Self.app(export: export), profile: wide).events(.taskStart).count == 3)
         let none = profile(.iOS26, [.continuedProcessingConcurrency: 0])
-        #expect(Self.run(Self.app(export: [Self.request(strategy: .fail)]), profile: none).events("bgTask.start").isEmpty)
+        #expect(Self.run(Self.app(export: [Self.request(strategy: .fail)]), profile: none).events(.taskStart).isEmpty)
     }
 
     // MARK: BGS025 backgroundGPUNotSupported, BGS026 backgroundGPUEntitlementMissing
@@ -325,10 +325,10 @@ import Testing
     @Test func bgs025AGPURequestOnADeviceWithoutSupportIsRejected() throws {
         let result = Self.run(Self.app(export: [Self.request(gpu: true)], entitlements: [AppDefinition.gpuEntitlement]))
         #expect(Self.rules(result) == ["BGS025"])
-        let failed = try #require(result.events("bgTask.submitFailed").first)
+        let failed = try #require(result.events(.taskSubmitFailed).first)
         #expect(failed["error"] == "unavailable")
         #expect(failed["requiredResources"] == "gpu")
-        #expect(result.events("bgTask.start").isEmpty)
+        #expect(result.events(.taskStart).isEmpty)
     }
 
     @Test func bgs026AGPURequestWithoutTheEntitlementIsRejected() throws {
@@ -336,7 +336,7 @@ import Testing
         gpuDevice.supportsBackgroundGPU = true
         let result = Self.run(Self.app(export: [Self.request(gpu: true)]), device: gpuDevice)
         #expect(Self.rules(result) == ["BGS026"])
-        #expect(result.events("bgTask.submitFailed").first?["error"] == "notPermitted")
+        #expect(result.events(.taskSubmitFailed).first?["error"] == "notPermitted")
     }
 
     @Test func bgs025AndBgs026QuietWithSupportAndTheEntitlement() throws {
@@ -345,9 +345,9 @@ import Testing
         let result = Self.run(
             Self.app(export: [Self.request(gpu: true)], entitlements: [AppDefinition.gpuEntitlement]), device: gpuDevice)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events("bgTask.submit").first?["requiredResources"] == "gpu")
-        #expect(result.events("run.start").first?["supportsBackgroundGPU"] == true)
-        #expect(result.events("bgTask.end").first?["how"] == "completed")
+        #expect(result.events(.taskSubmit).first?["requiredResources"] == "gpu")
+        #expect(result.events(.runStart).first?["supportsBackgroundGPU"] == true)
+        #expect(result.events(.taskEnd).first?["how"] == "completed")
     }
 
     // MARK: BGS027 continuedProgressStalled, and the "continue?" question
@@ -355,13 +355,13 @@ import Testing
     @Test func bgs027ATaskThatReportsNoProgressIsAskedAboutThenExpired() throws {
         let result = Self.run(Self.app(job: Self.job(progress: .never)))
         #expect(Self.rules(result) == ["BGS027"])
-        let prompts = result.events("liveActivity.prompt")
+        let prompts = result.events(.liveActivityPrompt)
         #expect(prompts.map { $0["phase"]?.string ?? "" } == ["shown", "withdrawn"])
         #expect(prompts.first?.time == seconds(20))
-        let expire = try #require(result.events("bgTask.expire").first)
+        let expire = try #require(result.events(.taskExpire).first)
         #expect(expire.time == seconds(35))
         #expect(expire["reason"] == "progress stalled")
-        let end = try #require(result.events("bgTask.end").first)
+        let end = try #require(result.events(.taskEnd).first)
         #expect(end["how"] == "expired" && end["success"] == false && end["output"] == "none")
         #expect(result.saved.output(named: "export.mov")?.state == .removed)
         #expect(result.diagnostics.first?.message == "continued processing task com.example.video.export.1 reported no progress for 30.000s; the system expired it")
@@ -371,43 +371,43 @@ import Testing
         // Progress after every 15 units of 3 s: 45 s between reports.
         let bursts = Self.run(Self.app(job: Self.job(progress: .every(15))))
         #expect(Self.rules(bursts) == ["BGS027"])
-        #expect(bursts.events("bgTask.expire").first?.time == seconds(35))
+        #expect(bursts.events(.taskExpire).first?.time == seconds(35))
     }
 
     @Test func bgs027QuietWhenBurstsComeInTime() {
         // Every 5 units of 3 s: 15 s between reports, under the limit (and exactly at the question's delay: not asked).
         let result = Self.run(Self.app(job: Self.job(progress: .every(5))))
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events("liveActivity.prompt").isEmpty)
-        #expect(result.events("bgTask.end").first?["how"] == "completed")
+        #expect(result.events(.liveActivityPrompt).isEmpty)
+        #expect(result.events(.taskEnd).first?["how"] == "completed")
     }
 
     @Test func answeringContinueRestartsTheStallClock() throws {
         let timeline = Self.exportThenHome + [at(25, .answerPrompt(identifier: nil, answer: .continue))]
         let result = Self.run(Self.app(job: Self.job(progress: .never)), timeline)
-        let prompts = result.events("liveActivity.prompt")
+        let prompts = result.events(.liveActivityPrompt)
         #expect(prompts.map { "\($0.time / Self.second):\($0["phase"]?.string ?? "")" }
             == ["20:shown", "25:answered", "40:shown", "55:withdrawn"])
-        #expect(result.events("bgTask.expire").first?.time == seconds(55))
+        #expect(result.events(.taskExpire).first?.time == seconds(55))
         #expect(Self.rules(result) == ["BGS027"])
     }
 
     @Test func answeringStopExpiresTheTask() throws {
         let timeline = Self.exportThenHome + [at(25, .answerPrompt(identifier: "com.example.video.export.1", answer: .stop))]
         let result = Self.run(Self.app(job: Self.job(progress: .never)), timeline)
-        let expire = try #require(result.events("bgTask.expire").first)
+        let expire = try #require(result.events(.taskExpire).first)
         #expect(expire.time == seconds(25))
         #expect(expire["reason"] == "the person chose to stop it")
         // The person's decision, not a stall: no diagnostic.
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events("bgTask.end").first?["output"] == "none")
+        #expect(result.events(.taskEnd).first?["output"] == "none")
     }
 
     @Test func answeringWhenNothingAsksIsIgnored() {
         let timeline = Self.exportThenHome + [at(25, .answerPrompt(identifier: nil, answer: .stop))]
         let result = Self.run(Self.app(), timeline)
         #expect(result.ignoredReasons == ["no Live Activity is asking whether to continue"])
-        #expect(result.events("bgTask.expire").isEmpty)
+        #expect(result.events(.taskExpire).isEmpty)
     }
 
     // MARK: The person cancels in the Live Activity
@@ -416,15 +416,15 @@ import Testing
         let timeline = Self.exportThenHome + [at(30, .cancelLiveActivity(identifier: nil))]
         let result = Self.run(Self.app(), timeline)
         #expect(result.diagnostics.isEmpty)
-        let expire = try #require(result.events("bgTask.expire").first)
+        let expire = try #require(result.events(.taskExpire).first)
         #expect(expire.time == seconds(30))
         #expect(expire["reason"] == "the person cancelled it in the Live Activity")
-        let end = try #require(result.events("bgTask.end").first)
+        let end = try #require(result.events(.taskEnd).first)
         #expect(end.time == seconds(30))
         #expect(end["how"] == "expired" && end["success"] == false && end["output"] == "none")
         #expect(result.saved.output(named: "export.mov")?.state == .removed)
         // The unit in progress when the person cancelled is dropped, not written after the clean-up.
-        #expect(result.events("app.output").last?["state"] == "removed")
+        #expect(result.events(.appOutput).last?["state"] == "removed")
         #expect(result.time(enteringState: "suspended") == seconds(30))
     }
 
@@ -433,7 +433,7 @@ import Testing
         let timeline = Self.exportThenHome + [at(30, .cancelLiveActivity(identifier: nil))]
         let result = Self.run(Self.app(job: Self.job(onExpiration: lazy)), timeline)
         #expect(Self.rules(result) == ["BGS028"])
-        #expect(result.events("bgTask.end").first?["output"] == "partial")
+        #expect(result.events(.taskEnd).first?["output"] == "partial")
         #expect(result.diagnostics.first?.message
             == "continued processing task com.example.video.export.1 ended (expired, success false) with partial output left: export.mov")
         #expect(result.saved.output(named: "export.mov")?.state == .partial)
@@ -448,7 +448,7 @@ import Testing
         let timeline = Self.exportThenHome + [at(30, .cancelLiveActivity(identifier: nil))]
         let result = Self.run(Self.app(job: Self.job(onExpiration: .noHandler)), timeline)
         #expect(Self.rules(result) == ["BGS015", "BGS028"])
-        #expect(result.events("bgTask.end").first?["how"] == "expired")
+        #expect(result.events(.taskEnd).first?["how"] == "expired")
     }
 
     @Test func anAppThatIgnoresTheCancelIsKilled() {
@@ -458,8 +458,8 @@ import Testing
         #expect(Self.rules(result) == ["BGS014"])
         #expect(result.terminations == [.watchdog])
         #expect(result.terminationEvents.first?.time == seconds(35))
-        #expect(result.events("bgTask.end").first?["how"] == "processEnded")
-        #expect(result.events("bgTask.end").first?["output"] == "partial")
+        #expect(result.events(.taskEnd).first?["how"] == "processEnded")
+        #expect(result.events(.taskEnd).first?["output"] == "partial")
     }
 
     @Test func cancellingWithNothingRunningIsIgnored() {
@@ -476,25 +476,25 @@ import Testing
         let result = Self.run(Self.app(export: export), timeline, profile: one)
         #expect(result.diagnostics.isEmpty)
         #expect(result.terminations == [.userSwipedAway])
-        let end = try #require(result.events("bgTask.end").first)
+        let end = try #require(result.events(.taskEnd).first)
         #expect(end["how"] == "processEnded" && end["output"] == "partial")
-        let dropped = try #require(result.events("bgTask.dropped").first)
+        let dropped = try #require(result.events(.taskDropped).first)
         #expect(dropped["identifier"] == "com.example.video.export.2")
         #expect(dropped["reason"] == "the person closed the app in the app switcher")
         // The app heard nothing: no expiration handler, no clean-up; the partial file stays.
-        #expect(result.events("bgTask.expire").isEmpty)
+        #expect(result.events(.taskExpire).isEmpty)
         #expect(result.saved.output(named: "export.mov")?.state == .partial)
-        #expect(result.events("bgTask.start").count == 1)
+        #expect(result.events(.taskStart).count == 1)
     }
 
     @Test func memoryPressureKillsTheAppInTheBackground() throws {
         let timeline = Self.exportThenHome + [at(30, .memoryPressure)]
         let result = Self.run(Self.app(export: [Self.request(), Self.request(), Self.request()]), timeline)
         #expect(result.terminations == [.memoryPressure])
-        #expect(result.events("bgTask.end").map { $0["how"]?.string ?? "" } == ["processEnded", "processEnded"])
-        #expect(result.events("bgTask.dropped").first?["reason"] == "the app process ended (memoryPressure)")
+        #expect(result.events(.taskEnd).map { $0["how"]?.string ?? "" } == ["processEnded", "processEnded"])
+        #expect(result.events(.taskDropped).first?["reason"] == "the app process ended (memoryPressure)")
         // Continued requests never relaunch the app.
-        #expect(result.events("app.state").allSatisfy { $0["process"] == 1 })
+        #expect(result.events(.appState).allSatisfy { $0["process"] == 1 })
     }
 
     // MARK: Resource pressure
@@ -509,7 +509,7 @@ import Testing
             extra: ["fast": Self.job("fast.mov", units: 60, unit: Self.second), "slow": Self.job("slow.mov", units: 6, unit: 10 * Self.second)])
         let timeline = Self.exportThenHome + [at(30, .resourcePressure), at(31, .resourcePressure)]
         let result = Self.run(app, timeline)
-        let expiries = result.events("bgTask.expire")
+        let expiries = result.events(.taskExpire)
         #expect(expiries.map { $0["identifier"]?.string ?? "" } == ["com.example.video.export.slow", "com.example.video.export.fast"])
         #expect(expiries.allSatisfy { $0["reason"] == "resource pressure" })
         #expect(result.diagnostics.isEmpty)
@@ -535,11 +535,11 @@ import Testing
             "supported gpu true", "failed immediateRunIneligible",
             "pending 0",
         ])
-        let ends = result.events("bgTask.end")
+        let ends = result.events(.taskEnd)
         #expect(ends.count == 2)
         #expect(ends.allSatisfy { $0["how"] == "completed" && $0["success"] == true })
-        #expect(result.events("liveActivity.update").contains { $0["subtitle"] == "Clip 1, nearly done" })
-        #expect(result.events("bgTask.submit").allSatisfy { $0["personAction"] == "export" && $0["requiredResources"] == "gpu" })
+        #expect(result.events(.liveActivityUpdate).contains { $0["subtitle"] == "Clip 1, nearly done" })
+        #expect(result.events(.taskSubmit).allSatisfy { $0["personAction"] == "export" && $0["requiredResources"] == "gpu" })
     }
 }
 

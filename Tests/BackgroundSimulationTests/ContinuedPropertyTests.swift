@@ -128,20 +128,20 @@ import Testing
             checkNoOverdueStall(at: t)
             let identifier = event["identifier"]?.string ?? ""
             switch event.kind {
-            case "user.action":
+            case .userAction:
                 actionsNow.append(event["action"]?.string ?? "")
                 if event["action"] == "answerPrompt" { actionsNow.append("answer:" + (event["answer"]?.string ?? "")) }
-            case "bgTask.submit":
+            case .taskSubmit:
                 guard event["type"] == "continuedProcessing" else { return }
                 if (event["replaced"] == .bool(true)) != pending.contains(identifier) {
                     violations.append("replaced flag wrong for \(identifier) at \(t)")
                 }
                 pending.insert(identifier)
-            case "bgTask.launchRequest":
+            case .taskLaunchRequest:
                 guard pending.remove(identifier) != nil else { return violations.append("\(identifier) launched without being pending at \(t)") }
-            case "bgTask.dropped":
+            case .taskDropped:
                 guard pending.remove(identifier) != nil else { return violations.append("\(identifier) dropped without being pending at \(t)") }
-            case "bgTask.start":
+            case .taskStart:
                 guard event["type"] == "continuedProcessing" else { return }
                 if running[identifier] != nil { violations.append("\(identifier) started twice at \(t)") }
                 running[identifier] = (t, false)
@@ -149,15 +149,15 @@ import Testing
                 if running.count > profile.continuedProcessingConcurrency {
                     violations.append("\(running.count) continued tasks ran at once at \(t), over the limit \(profile.continuedProcessingConcurrency)")
                 }
-            case "liveActivity.update":
+            case .liveActivityUpdate:
                 if event["advanced"] == .bool(true) { running[identifier]?.lastAdvance = t }
-            case "liveActivity.prompt":
+            case .liveActivityPrompt:
                 guard let task = running[identifier] else { return violations.append("a prompt for \(identifier), which is not running, at \(t)") }
                 if event["phase"] == "shown" && t - task.lastAdvance < profile.continuedStallPromptDelay {
                     violations.append("\(identifier) asked after only \(t - task.lastAdvance) ns without progress")
                 }
                 if event["phase"] == "answered" && event["answer"] == "continue" { running[identifier]?.lastAdvance = t }
-            case "bgTask.expire":
+            case .taskExpire:
                 guard let task = running[identifier] else { return }
                 running[identifier]?.expired = true
                 let reason = event["reason"]?.string ?? ""
@@ -174,13 +174,13 @@ import Testing
                 case "simulateExpiration": use("simulateExpiration", for: identifier, at: t)
                 default: violations.append("\(identifier) expired for no reason the rules give: \(reason)")
                 }
-            case "app.output":
+            case .appOutput:
                 let name = event["output"]?.string ?? ""
                 outputs[name] = event["state"]?.string
                 if event["change"] == "write", running[identifier] != nil, !(written[identifier] ?? []).contains(name) {
                     written[identifier, default: []].append(name)
                 }
-            case "bgTask.end":
+            case .taskEnd:
                 guard running.removeValue(forKey: identifier) != nil else { return }
                 let said = event["output"]?.string ?? "?"
                 // What the task's own work left: partial if any of its files is, complete if all are, else nothing.
@@ -262,11 +262,11 @@ import Testing
             let (result, replay) = Self.replay(world)
             for event in result.events {
                 switch event.kind {
-                case "bgTask.expire": seen.insert("expire: " + (event["reason"]?.string ?? ""))
-                case "bgTask.end" where event["output"] != nil: seen.insert("end: \(event["how"]?.string ?? "") output \(event["output"]?.string ?? "")")
-                case "bgTask.dropped": seen.insert("dropped")
-                case "bgTask.submitFailed": seen.insert("refused: " + (event["error"]?.string ?? ""))
-                case "liveActivity.prompt": seen.insert("prompt: " + (event["phase"]?.string ?? ""))
+                case .taskExpire: seen.insert("expire: " + (event["reason"]?.string ?? ""))
+                case .taskEnd where event["output"] != nil: seen.insert("end: \(event["how"]?.string ?? "") output \(event["output"]?.string ?? "")")
+                case .taskDropped: seen.insert("dropped")
+                case .taskSubmitFailed: seen.insert("refused: " + (event["error"]?.string ?? ""))
+                case .liveActivityPrompt: seen.insert("prompt: " + (event["phase"]?.string ?? ""))
                 default: break
                 }
             }
@@ -289,11 +289,17 @@ import Testing
         var replay = Replay(profile: profile)
         let id = Self.prefix + "a"
         let events: [TraceEvent] = [
-            TraceEvent(time: 0, sequence: 0, kind: "bgTask.submit", fields: [("identifier", .string(id)), ("type", "continuedProcessing"), ("replaced", false)]),
-            TraceEvent(time: 0, sequence: 1, kind: "bgTask.launchRequest", fields: [("identifier", .string(id))]),
-            TraceEvent(time: 0, sequence: 2, kind: "bgTask.start", fields: [("identifier", .string(id)), ("type", "continuedProcessing")]),
-            TraceEvent(time: Self.second, sequence: 3, kind: "bgTask.expire", fields: [("identifier", .string(id)), ("reason", "resource pressure")]),
-            TraceEvent(time: 2 * Self.second, sequence: 4, kind: "bgTask.start", fields: [("identifier", "other"), ("type", "continuedProcessing")]),
+            TraceEvent(time: 0, sequence: 0, record: .taskSubmit(TraceRecord.TaskSubmit(
+                process: 1, request: TaskRequest(identifier: id, kind: .continuedProcessing), personAction: "tap", replaced: false,
+                queued: false))),
+            TraceEvent(time: 0, sequence: 1, record: .taskLaunchRequest(TraceRecord.TaskLaunchRequest(
+                identifier: id, type: .continuedProcessing, cause: .policy))),
+            TraceEvent(time: 0, sequence: 2, record: .taskStart(TraceRecord.TaskStart(
+                process: 1, identifier: id, type: .continuedProcessing, deadline: nil, queue: .background))),
+            TraceEvent(time: Self.second, sequence: 3, record: .taskExpire(TraceRecord.TaskExpire(
+                process: 1, identifier: id, reason: "resource pressure"))),
+            TraceEvent(time: 2 * Self.second, sequence: 4, record: .taskStart(TraceRecord.TaskStart(
+                process: 1, identifier: "other", type: .continuedProcessing, deadline: nil, queue: .background))),
         ]
         for event in events { replay.read(event) }
         #expect(replay.violations.count == 2)

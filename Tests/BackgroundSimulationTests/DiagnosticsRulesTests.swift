@@ -28,7 +28,7 @@ import Testing
             actions: ["twice": [begin("t"), end("t"), end("t")]],
             timeline: [at(0, .launch), at(1, .tap(action: "twice"))])
         let diagnostic = try #require(result.diagnostics.first)
-        let event = try #require(result.events("diagnostic").first)
+        let event = try #require(result.events(.diagnostic).first)
         #expect(event.time == diagnostic.time)
         #expect(event["rule"]?.string == "BGS002")
         #expect(event["name"]?.string == "endedUnknownBackgroundTask")
@@ -38,7 +38,7 @@ import Testing
         #expect(event["fix"]?.string == Rules.endedUnknownBackgroundTask.fix)
         #expect(event["process"]?.int == 1)
         #expect(result.maximumSeverity == .warning)
-        #expect(result.events("run.end").first?["diagnostics"]?.int == 1)
+        #expect(result.events(.runEnd).first?["diagnostics"]?.int == 1)
     }
 
     // MARK: A correct app
@@ -58,7 +58,7 @@ import Testing
                 at(65, .tap(action: "edit")), at(70, .lock), at(300, .swipeAway),
             ])
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events("diagnostic").isEmpty)
+        #expect(result.events(.diagnostic).isEmpty)
         #expect(result.maximumSeverity == nil)
         #expect(result.terminations == [.userSwipedAway])
         #expect(result.saved.checkpoints.map(\.name) == ["draft", "draft"])
@@ -134,7 +134,7 @@ import Testing
             actions: ["once": [begin("t", name: "Fetch"), busy(1), end("t"), begin("t", name: "Fetch again"), end("t")]],
             timeline: [at(0, .launch), at(5, .tap(action: "once"))])
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events("backgroundTask.end").count == 2)
+        #expect(result.events(.backgroundTaskEnd).count == 2)
     }
 
     // MARK: BGS003 backgroundTaskOpenTooLong
@@ -196,7 +196,7 @@ import Testing
         #expect(diagnostic.message == "Background task still not ended after expiration handlers were called: "
             + "1 (\"Upload\"). This app will likely be terminated by the system.")
         // Here the dispatched block ends the task right after: late, but before the deadline.
-        #expect(result.events("backgroundTask.end").map(\.time) == [seconds(35)])
+        #expect(result.events(.backgroundTaskEnd).map(\.time) == [seconds(35)])
         #expect(result.terminations.isEmpty)
     }
 
@@ -243,7 +243,7 @@ import Testing
             actions: ["edit": [work(2), .save(checkpoint: "doc", duration: milliseconds(100))]],
             timeline: [at(0, .launch), at(5, .tap(action: "edit")), at(10, .goHome), at(20, .swipeAway)])
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events("app.save").first?["work"]?.int == seconds(2))
+        #expect(result.events(.appSave).first?["work"]?.int == seconds(2))
     }
 
     @Test func bgs005QuietForWorkThatChangesNothing() {
@@ -270,7 +270,7 @@ import Testing
         #expect(kill["code"]?.string == "0x8badf00d")
         #expect(kill["message"]?.string == "applicationDidEnterBackground exceeded 5s")
         // It never returned.
-        #expect(result.events("app.callback").filter { $0["callback"]?.string == "didEnterBackground" }
+        #expect(result.events(.appCallback).filter { $0["callback"]?.string == "didEnterBackground" }
             .map { $0["phase"]?.string } == ["start"])
     }
 
@@ -308,7 +308,7 @@ import Testing
             handlers: [(.didEnterBackground, "store")],
             timeline: [at(0, .launch), at(10, .goHome)])
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events("app.lock").map { $0["held"] } == [.bool(true), .bool(false)])
+        #expect(result.events(.appLock).map { $0["held"] } == [.bool(true), .bool(false)])
         #expect(result.time(enteringState: "suspended") == seconds(12))
     }
 
@@ -327,7 +327,7 @@ import Testing
         #expect(diagnostic.subject == "task \"main: didFinishLaunching\"")
         #expect(diagnostic.message.contains("a continuation never resumed"))
         #expect(diagnostic.process == 1)
-        #expect(result.events("run.end").first?["ending"]?.string == "stalled")
+        #expect(result.events(.runEnd).first?["ending"]?.string == "stalled")
         #expect(!result.passed)
         // The callback never returned, so the launch never finished.
         #expect(result.finalState == .launching(into: .foreground))
@@ -354,7 +354,7 @@ import Testing
         #expect(result.ending == .completed)
         #expect(result.diagnostics.isEmpty)
         #expect(result.finalState == .suspended)
-        #expect(result.events("app.log").isEmpty)
+        #expect(result.events(.appLog).isEmpty)
     }
 
     @Test func bgs008QuietForSwiftCodeThatFinishes() {

@@ -116,9 +116,9 @@ import Testing
     }
 
     /// Event kinds that only app code produces.
-    static let appCodeKinds: Set<String> = [
-        "app.work", "app.wait", "app.save", "app.lock", "app.log", "app.callback", "backgroundTask.begin",
-        "backgroundTask.end", "backgroundTask.invalid",
+    static let appCodeKinds: Set<TraceKind> = [
+        .appWork, .appWait, .appSave, .appLock, .appLog, .appCallback, .backgroundTaskBegin,
+        .backgroundTaskEnd, .backgroundTaskInvalid,
     ]
 
     @Test func everyLifecycleMoveIsLegal() {
@@ -126,8 +126,8 @@ import Testing
             let result = Simulation(scenario: world.scenario()).run()
             var current: [Int64: String] = [:]
             for event in result.events {
-                if event.kind == "model.illegalTransition" { return false }
-                guard event.kind == "app.state", let process = event["process"]?.int,
+                if event.kind == .illegalTransition { return false }
+                guard event.kind == .appState, let process = event["process"]?.int,
                       let from = event["from"]?.string, let to = event["to"]?.string,
                       let fromState = Self.state(named: from), let toState = Self.state(named: to)
                 else { continue }
@@ -144,7 +144,7 @@ import Testing
             var state: [Int64: String] = [:]
             for event in result.events {
                 guard let process = event["process"]?.int else { continue }
-                if event.kind == "app.state" {
+                if event.kind == .appState {
                     state[process] = event["to"]?.string
                     continue
                 }
@@ -167,9 +167,9 @@ import Testing
                 guard let process = event["process"]?.int else { continue }
                 let key = "\(process)/\(event["identifier"]?.int ?? -1)"
                 switch event.kind {
-                case "backgroundTask.begin": begun.append(key)
-                case "backgroundTask.end": ends[key, default: 0] += 1
-                case "app.state":
+                case .backgroundTaskBegin: begun.append(key)
+                case .backgroundTaskEnd: ends[key, default: 0] += 1
+                case .appState:
                     finalState[process] = event["to"]?.string
                     if event["to"]?.string == "terminated" { terminatedAt[process] = event.sequence }
                 default: break

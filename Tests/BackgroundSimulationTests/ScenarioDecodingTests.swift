@@ -80,7 +80,7 @@ import Testing
             ]),
             startsLocked: true,
             timeline: [at(1, .unlock), at(2, .launch), at(3, .tap(action: "edit"))],
-            expectations: Expectations(diagnostics: [], terminations: [], finalState: "foregroundActive"))
+            expectations: Expectations(diagnostics: [], terminations: [], finalState: .foregroundActive))
         #expect(decoded == built)
         #expect(Simulation(scenario: decoded).run().fingerprint == Simulation(scenario: built).run().fingerprint)
     }

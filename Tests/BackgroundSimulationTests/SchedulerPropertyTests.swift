@@ -100,7 +100,7 @@ import Testing
         mutating func read(_ event: TraceEvent) {
             let identifier = event["identifier"]?.string ?? ""
             switch event.kind {
-            case "device.state":
+            case .deviceState:
                 locked = event["locked"] == .bool(true)
                 charging = event["charging"] == .bool(true)
                 online = event["network"] != "none"
@@ -110,18 +110,18 @@ import Testing
                         unlockedWhileRunning.insert(id)
                     }
                 }
-            case "bgTask.submit":
+            case .taskSubmit:
                 let wasPending = pending[identifier] != nil
                 if (event["replaced"] == .bool(true)) != wasPending { violations.append("replaced flag wrong for \(identifier) at \(event.time)") }
                 pending[identifier] = (event["type"]?.string ?? "", event["earliestBegin"]?.int ?? -1)
                 let refresh = pending.values.filter { $0.kind == "appRefresh" }.count
                 let processing = pending.values.filter { $0.kind == "processing" }.count
                 if refresh > 1 || processing > 10 { violations.append("too many pending at \(event.time)") }
-            case "bgTask.cancel":
+            case .taskCancel:
                 pending[identifier] = nil
-            case "bgTask.cancelAll":
+            case .taskCancelAll:
                 pending = [:]
-            case "bgTask.launchRequest":
+            case .taskLaunchRequest:
                 guard let request = pending[identifier] else {
                     violations.append("launched \(identifier) that was not pending at \(event.time)")
                     return
@@ -139,12 +139,12 @@ import Testing
                     violations.append("r.p2 started without a network")
                 }
                 pending[identifier] = nil
-            case "bgTask.start":
+            case .taskStart:
                 if running[identifier] != nil { violations.append("\(identifier) started twice at \(event.time)") }
                 running[identifier] = event.time
-            case "bgTask.expire":
+            case .taskExpire:
                 unlockedWhileRunning.remove(identifier)
-            case "bgTask.end":
+            case .taskEnd:
                 if running.removeValue(forKey: identifier) == nil { violations.append("\(identifier) ended without running at \(event.time)") }
                 if unlockedWhileRunning.remove(identifier) != nil {
                     violations.append("processing \(identifier) kept running after an unlock")
@@ -174,8 +174,8 @@ import Testing
             var open: [String: Int] = [:]
             for event in result.events {
                 let id = event["identifier"]?.string ?? ""
-                if event.kind == "bgTask.start" { open[id, default: 0] += 1 }
-                if event.kind == "bgTask.end" {
+                if event.kind == .taskStart { open[id, default: 0] += 1 }
+                if event.kind == .taskEnd {
                     open[id, default: 0] -= 1
                     guard ["completed", "expired", "processEnded"].contains(event["how"]?.string ?? "") else { return false }
                 }

@@ -54,7 +54,7 @@ import Testing
         Array(Set(result.diagnostics.map(\.rule.id))).sorted()
     }
 
-    static func events(_ result: SimulationResult, _ kind: String) -> [TraceEvent] {
+    static func events(_ result: SimulationResult, _ kind: TraceKind) -> [TraceEvent] {
         result.events.filter { $0.kind == kind }
     }
 
@@ -63,14 +63,14 @@ import Testing
     @Test func aCorrectRefreshRunsAtItsEarliestBeginAndStaysClean() throws {
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute)
         #expect(result.diagnostics.isEmpty)
-        let start = try #require(Self.events(result, "bgTask.start").first)
+        let start = try #require(Self.events(result, .taskStart).first)
         // Deterministic policy: exactly earliestBegin after the submission at 1m.
         #expect(start.time == 21 * Self.minute)
-        let end = try #require(Self.events(result, "bgTask.end").first)
+        let end = try #require(Self.events(result, .taskEnd).first)
         #expect(end["how"] == "completed" && end["success"] == .bool(true))
         #expect(end.time == 21 * Self.minute + 3 * Self.second)
         // The app was woken from suspension and suspended again when the task ended.
-        let states = Self.events(result, "app.state").map { "\($0.time / Self.second):\($0["to"]?.string ?? "")" }
+        let states = Self.events(result, .appState).map { "\($0.time / Self.second):\($0["to"]?.string ?? "")" }
         #expect(states.contains("1260:background"))
         #expect(states.contains("1263:suspended"))
     }
@@ -80,15 +80,15 @@ import Testing
     @Test func identifierNotPermittedFailsToRegisterAndToSubmit() {
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh, permitted: ["com.example.app.other"]), Self.leaveAtOneMinute)
         #expect(Self.rules(result) == ["BGS010"])
-        #expect(Self.events(result, "bgTask.register").first?["registered"] == .bool(false))
-        #expect(Self.events(result, "bgTask.submitFailed").first?["error"] == "notPermitted")
-        #expect(Self.events(result, "bgTask.start").isEmpty)
+        #expect(Self.events(result, .taskRegister).first?["registered"] == .bool(false))
+        #expect(Self.events(result, .taskSubmitFailed).first?["error"] == "notPermitted")
+        #expect(Self.events(result, .taskStart).isEmpty)
     }
 
     @Test func missingBackgroundModeMakesSubmitNotPermitted() {
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh, modes: ["processing"]), Self.leaveAtOneMinute)
         #expect(Self.rules(result) == ["BGS010"])
-        #expect(Self.events(result, "bgTask.submitFailed").first?["why"] == "UIBackgroundModes lacks fetch")
+        #expect(Self.events(result, .taskSubmitFailed).first?["why"] == "UIBackgroundModes lacks fetch")
     }
 
     @Test func registeringAfterLaunchCrashes() {
@@ -127,8 +127,8 @@ import Testing
             var device = DeviceConditions()
             if let change { device[keyPath: change] = true } else { device.backgroundAppRefresh = .denied }
             let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, device: device)
-            #expect(Self.events(result, "bgTask.submitFailed").first?["error"] == "unavailable")
-            #expect(Self.events(result, "bgTask.start").isEmpty)
+            #expect(Self.events(result, .taskSubmitFailed).first?["error"] == "unavailable")
+            #expect(Self.events(result, .taskStart).isEmpty)
             #expect(result.diagnostics.isEmpty)
         }
     }
@@ -147,10 +147,10 @@ import Testing
                 ] + processing,
             ], handlers: [(.didBecomeActive, "submitAll")])
         let result = Self.run(app, [TimelineEntry(at: 0, action: .launch)], stopAt: Self.minute)
-        let failed = Self.events(result, "bgTask.submitFailed")
+        let failed = Self.events(result, .taskSubmitFailed)
         #expect(failed.map { $0["identifier"]?.string ?? "" } == ["com.example.app.refresh2", "com.example.app.p10"])
         #expect(failed.allSatisfy { $0["error"] == "tooManyPendingTaskRequests" })
-        #expect(Self.events(result, "bgTask.submit").filter { $0["replaced"] == .bool(true) }.count == 1)
+        #expect(Self.events(result, .taskSubmit).filter { $0["replaced"] == .bool(true) }.count == 1)
     }
 
     @Test func cancelledRequestsNeverRun() {
@@ -165,7 +165,7 @@ import Testing
                 TimelineEntry(at: 2 * Self.minute, action: .returnToApp),
             ]
             let result = Self.run(app, timeline)
-            #expect(Self.events(result, "bgTask.start").isEmpty, "\(action)")
+            #expect(Self.events(result, .taskStart).isEmpty, "\(action)")
         }
     }
 
@@ -173,9 +173,9 @@ import Testing
         let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: 2 * Self.minute, action: .memoryPressure)]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
         #expect(result.diagnostics.isEmpty)
-        let start = try #require(Self.events(result, "bgTask.start").first)
+        let start = try #require(Self.events(result, .taskStart).first)
         #expect(start["process"] == .int(2))
-        #expect(Self.events(result, "app.state").contains { $0["process"] == .int(2) && $0["to"] == "launchingBackground" })
+        #expect(Self.events(result, .appState).contains { $0["process"] == .int(2) && $0["to"] == "launchingBackground" })
     }
 
     @Test func aForceQuitHoldsLaunchesUntilThePersonOpensTheApp() throws {
@@ -185,11 +185,11 @@ import Testing
             TimelineEntry(at: 60 * Self.minute, action: .launch), TimelineEntry(at: 61 * Self.minute, action: .goHome),
         ]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
-        let start = try #require(Self.events(result, "bgTask.start").first)
+        let start = try #require(Self.events(result, .taskStart).first)
         // Due at 21m but held by the force quit; the reopened app resubmits at 61m (replacing it) for 20 minutes later.
         #expect(start.time == 81 * Self.minute)
         #expect(start["process"] == .int(2))
-        #expect(Self.events(result, "bgTask.submit").last?["replaced"] == .bool(true))
+        #expect(Self.events(result, .taskSubmit).last?["replaced"] == .bool(true))
     }
 
     @Test func refreshRequestedSoonerThanFifteenMinutesIsFlaggedAndThrottled() {
@@ -197,7 +197,7 @@ import Testing
         handler.insert(.submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh, earliestBegin: Self.minute)), at: 1)
         let result = Self.run(Self.refreshApp(handler: handler, earliestBegin: Self.minute), Self.leaveAtOneMinute)
         #expect(Self.rules(result) == ["BGS017"])
-        let starts = Self.events(result, "bgTask.start").map(\.time)
+        let starts = Self.events(result, .taskStart).map(\.time)
         #expect(starts.count >= 3)
         for (first, second) in zip(starts, starts.dropFirst()) { #expect(second - first >= 15 * Self.minute) }
     }
@@ -209,9 +209,9 @@ import Testing
         let result = Self.run(Self.refreshApp(handler: handler), Self.leaveAtOneMinute)
         #expect(Self.rules(result) == ["BGS014", "BGS018"])
         #expect(result.terminations == [.watchdog])
-        let start = try #require(Self.events(result, "bgTask.start").first)
+        let start = try #require(Self.events(result, .taskStart).first)
         // Not suspended while the task runs, though the handler returned after 2 s.
-        #expect(!Self.events(result, "app.state").contains { $0.time > start.time && $0.time < start.time + 30 * Self.second && $0["to"] == "suspended" })
+        #expect(!Self.events(result, .appState).contains { $0.time > start.time && $0.time < start.time + 30 * Self.second && $0["to"] == "suspended" })
         let kill = try #require(result.events.first { $0["to"] == "terminated" })
         #expect(kill.time == start.time + 35 * Self.second)
     }
@@ -219,7 +219,7 @@ import Testing
     @Test func noExpirationHandlerIsMarkedCompleteAndUnsuccessful() throws {
         let result = Self.run(Self.refreshApp(handler: [.wait(duration: 40 * Self.second), .setTaskCompleted(success: true)]), Self.leaveAtOneMinute)
         #expect(Self.rules(result) == ["BGS015", "BGS018"])
-        let end = try #require(Self.events(result, "bgTask.end").first)
+        let end = try #require(Self.events(result, .taskEnd).first)
         #expect(end["how"] == "expired" && end["success"] == .bool(false))
         #expect(result.terminations.isEmpty)
     }
@@ -234,16 +234,16 @@ import Testing
         #expect(Self.rules(Self.run(Self.refreshApp(handler: handler), Self.leaveAtOneMinute)) == ["BGS019"])
         let onMain = Self.run(Self.refreshApp(handler: handler, queueMain: true), Self.leaveAtOneMinute)
         #expect(onMain.diagnostics.isEmpty)
-        #expect(Self.events(onMain, "bgTask.start").first?["queue"] == "main")
+        #expect(Self.events(onMain, .taskStart).first?["queue"] == "main")
     }
 
     @Test func anAsyncHandlerCompletesWhenItReturnsAndIsCancelledByExpiration() throws {
         let quick = Self.run(Self.refreshApp(handler: [.wait(duration: 2 * Self.second)], asyncHandler: true), Self.leaveAtOneMinute)
         #expect(quick.diagnostics.isEmpty)
-        #expect(Self.events(quick, "bgTask.end").first?["how"] == "completed")
+        #expect(Self.events(quick, .taskEnd).first?["how"] == "completed")
         let slow = Self.run(Self.refreshApp(handler: [.wait(duration: 60 * Self.second), .save(checkpoint: "never", duration: 0)], asyncHandler: true), Self.leaveAtOneMinute)
         #expect(Self.rules(slow) == ["BGS018"])
-        let end = try #require(Self.events(slow, "bgTask.end").first)
+        let end = try #require(Self.events(slow, .taskEnd).first)
         #expect(end["how"] == "expired" && end["success"] == .bool(false))
         #expect(!slow.saved.contains("never"))
         #expect(slow.terminations.isEmpty)
@@ -256,7 +256,7 @@ import Testing
             .wait(duration: 60 * Self.second),
         ]
         let result = Self.run(Self.refreshApp(handler: handler), Self.leaveAtOneMinute, stopAt: 300 * Self.minute)
-        let starts = Self.events(result, "bgTask.start").map(\.time)
+        let starts = Self.events(result, .taskStart).map(\.time)
         #expect(starts.count >= 2)
         // Expired at start + 30 s; the next waits the penalty (1 h) rather than its 20 minutes.
         #expect(starts[1] == starts[0] + 30 * Self.second + 60 * Self.minute)
@@ -285,21 +285,21 @@ import Testing
             TimelineEntry(at: 32 * Self.minute, action: .unlock),
         ]
         let result = Self.run(Self.cleanupApp(), timeline)
-        let start = try #require(Self.events(result, "bgTask.start").first)
+        let start = try #require(Self.events(result, .taskStart).first)
         #expect(start.time == 30 * Self.minute)  // locked (idle after 5 min) but waited for power
-        let expire = try #require(Self.events(result, "bgTask.expire").first)
+        let expire = try #require(Self.events(result, .taskExpire).first)
         #expect(expire.time == 32 * Self.minute)
         #expect(expire["reason"] == "the person started using the device")
         #expect(result.diagnostics.isEmpty)
         // Without the network it never runs.
         var offline = DeviceConditions()
         offline.network = .none
-        #expect(Self.events(Self.run(Self.cleanupApp(), timeline, device: offline), "bgTask.start").isEmpty)
+        #expect(Self.events(Self.run(Self.cleanupApp(), timeline, device: offline), .taskStart).isEmpty)
         // Idle means locked for five minutes: with power from the start, it begins 5 min after the lock.
         var charging = DeviceConditions()
         charging.charging = true
         let early = Self.run(Self.cleanupApp(), timeline, device: charging)
-        #expect(Self.events(early, "bgTask.start").first?.time == 7 * Self.minute)
+        #expect(Self.events(early, .taskStart).first?.time == 7 * Self.minute)
     }
 
     @Test func lowBatteryHoldsWorkUntilCharging() throws {
@@ -309,7 +309,7 @@ import Testing
         plug.charging = true
         let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: 100 * Self.minute, action: .conditions(plug))]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline, device: low)
-        #expect(Self.events(result, "bgTask.start").first?.time == 100 * Self.minute)
+        #expect(Self.events(result, .taskStart).first?.time == 100 * Self.minute)
     }
 
     // MARK: Debug actions
@@ -320,10 +320,10 @@ import Testing
             TimelineEntry(at: 2 * Self.minute + Self.second, action: .simulateExpiration(identifier: Self.refreshID)),
         ]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
-        #expect(Self.events(result, "bgTask.start").first?.time == 2 * Self.minute)
-        let expire = try #require(Self.events(result, "bgTask.expire").first)
+        #expect(Self.events(result, .taskStart).first?.time == 2 * Self.minute)
+        let expire = try #require(Self.events(result, .taskExpire).first)
         #expect(expire["reason"] == "simulateExpiration")
-        #expect(Self.events(result, "bgTask.end").first?["success"] == .bool(false))
+        #expect(Self.events(result, .taskEnd).first?["success"] == .bool(false))
         // A debug expiration is not the app's fault: no diagnostic.
         #expect(result.diagnostics.isEmpty)
     }
@@ -332,12 +332,12 @@ import Testing
 
     @Test func theRealisticPolicyRunsLaterThanTheDeterministicOneAndVariesWithTheSeed() throws {
         let deterministic = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: 2 * 1440 * Self.minute)
-        let earliest = try #require(Self.events(deterministic, "bgTask.start").first?.time)
+        let earliest = try #require(Self.events(deterministic, .taskStart).first?.time)
         var starts: Set<Int64> = []
         for seed: UInt64 in 1...5 {
             let realistic = Self.run(
                 Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: 2 * 1440 * Self.minute, policy: .realistic, seed: seed)
-            let start = try #require(Self.events(realistic, "bgTask.start").first?.time)
+            let start = try #require(Self.events(realistic, .taskStart).first?.time)
             #expect(start >= earliest)
             starts.insert(start)
         }
@@ -369,8 +369,8 @@ import Testing
         let app = Self.refreshApp(handler: [])
         let result = Simulation(scenario: Scenario(name: "swift", stopAt: 180 * Self.minute, app: app, timeline: Self.leaveAtOneMinute), app: { delegate }).run()
         #expect(delegate.completed)
-        #expect(Self.events(result, "bgTask.start").first?.time == 21 * Self.minute)
-        #expect(Self.events(result, "bgTask.end").first?["how"] == "completed")
+        #expect(Self.events(result, .taskStart).first?.time == 21 * Self.minute)
+        #expect(Self.events(result, .taskEnd).first?["how"] == "completed")
         #expect(result.diagnostics.isEmpty)
     }
 }

@@ -43,16 +43,6 @@ public struct DeviceConditions: Sendable, Hashable {
     /// Conditions of a charged, unlocked phone on Wi-Fi with every setting at its default.
     public init() {}
 
-    /// The trace fields of these conditions, in a fixed order.
-    var traceFields: [(String, TraceValue)] {
-        [
-            ("locked", .bool(locked)), ("charging", .bool(charging)), ("batteryLevel", .int(Int64(batteryLevel))),
-            ("network", .string(network.rawValue)), ("lowDataMode", .bool(lowDataMode)),
-            ("lowPowerMode", .bool(lowPowerMode)), ("backgroundAppRefresh", .string(backgroundAppRefresh.rawValue)),
-            ("thermalState", .string(thermalState.rawValue)),
-        ]
-    }
-
     /// The keys a scenario may set.
     static let keys = [
         "locked", "charging", "batteryLevel", "network", "lowDataMode", "lowPowerMode", "backgroundAppRefresh",

@@ -65,7 +65,7 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
     /// The task a BGTask step works on; outside a launch handler the step is traced as ignored.
     private func launchedTask(_ context: Context, step: String, in process: AppProcess) throws -> RunningTask? {
         guard let task = context.bgTask else {
-            process.trace("app.stepIgnored", [("step", .string(step)), ("why", .string("not in a launch handler"))])
+            process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(process: process.number, step: step, why: "not in a launch handler")))
             return nil
         }
         return task
@@ -142,13 +142,13 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
 
         case .work(let duration, let jitter, let changesState):
             let actual = jitter > 0 ? max(0, duration + kernel.random.nextInt(in: -jitter...jitter)) : duration
-            process.trace("app.work", [("duration", .int(actual)), ("lane", .string(context.lane))])
+            process.trace(.appWork(TraceRecord.AppActivity(process: process.number, duration: actual, lane: context.lane)))
             // The app's memory is dirty from the moment work starts: a kill mid-way loses it.
             if changesState { process.recordWork(actual) }
             try await process.compute(actual, label: "work on \(context.lane)")
 
         case .wait(let duration):
-            process.trace("app.wait", [("duration", .int(duration)), ("lane", .string(context.lane))])
+            process.trace(.appWait(TraceRecord.AppActivity(process: process.number, duration: duration, lane: context.lane)))
             try await kernel.clock.sleep(for: .nanoseconds(duration))
 
         case .save(let checkpoint, let duration):
@@ -189,7 +189,7 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
             }
 
         case .log(let message):
-            process.trace("app.log", [("message", .string(message)), ("lane", .string(context.lane))])
+            process.trace(.appLog(TraceRecord.AppLog(process: process.number, message: message, lane: context.lane)))
 
         case .crash(let message):
             process.terminate(.crash, message: message)
@@ -245,7 +245,7 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
         case .cancelWork:
             guard let task = try launchedTask(context, step: "cancelWork", in: process) else { return }
             task.workCancelled = true
-            process.trace("bgTask.workCancelled", [("identifier", .string(task.identifier))])
+            process.trace(.taskWorkCancelled(TraceRecord.TaskWorkCancelled(process: process.number, identifier: task.identifier)))
 
         case .stopIfCancelled:
             guard let task = try launchedTask(context, step: "stopIfCancelled", in: process) else { return }
@@ -258,7 +258,7 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
                     message: "main-actor code ran on a background queue"
                         + (context.bgTask.map { ": the launch handler of \($0.identifier) was registered with using: nil" } ?? ""))
             }
-            process.trace("app.updateUI", [("lane", .string(context.lane))])
+            process.trace(.appUpdateUI(TraceRecord.AppUpdateUI(process: process.number, lane: context.lane)))
 
         case .processUnits(let work):
             try await processUnits(work, in: process, context: context)
@@ -266,7 +266,8 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
         case .updateTitle(let title, let subtitle):
             guard let task = try launchedTask(context, step: "updateTitle", in: process) else { return }
             guard task.continued != nil else {
-                process.trace("app.stepIgnored", [("step", "updateTitle"), ("why", .string("not a continued processing task"))])
+                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                    process: process.number, step: "updateTitle", why: "not a continued processing task")))
                 return
             }
             process.updateTitle(of: task, title: title, subtitle: subtitle)
@@ -274,7 +275,8 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
         case .setProgressTotal(let units):
             guard let task = try launchedTask(context, step: "setProgressTotal", in: process) else { return }
             guard let progress = task.continued?.progress else {
-                process.trace("app.stepIgnored", [("step", "setProgressTotal"), ("why", .string("not a continued processing task"))])
+                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                    process: process.number, step: "setProgressTotal", why: "not a continued processing task")))
                 return
             }
             progress.totalUnitCount = Int64(units)

@@ -9,7 +9,7 @@ extension AppProcess {
         let deadline = now + budget
         backgroundDeadline = deadline
         expirationStarted = false
-        trace("backgroundTime.start", [("deadline", .int(deadline)), ("budget", .int(budget))])
+        trace(.backgroundTimeStart(TraceRecord.BackgroundTimeStart(process: number, budget: budget, deadline: deadline)))
         let expirationAt = max(now, deadline - profile.expirationLead)
         backgroundTimers.append(kernel.schedule(at: VirtualInstant(nanoseconds: expirationAt)) { [self] in
             backgroundTimeExpiring()
@@ -23,7 +23,7 @@ extension AppProcess {
     func endBackgroundPeriod() {
         for timer in backgroundTimers { kernel.cancel(timer) }
         backgroundTimers.removeAll()
-        if backgroundDeadline != nil { trace("backgroundTime.end") }
+        if backgroundDeadline != nil { trace(.backgroundTimeEnd(TraceRecord.BackgroundTimeEnd(process: number))) }
         backgroundDeadline = nil
         expirationStarted = false
     }
@@ -32,18 +32,16 @@ extension AppProcess {
         guard isAlive, state == .background else { return }
         expirationStarted = true
         let open = tasks.filter { $0.isOpen && !$0.expirationHandlerCalled }
-        if !open.isEmpty { trace("backgroundTime.expiring", [("openTasks", .int(Int64(open.count)))]) }
+        if !open.isEmpty { trace(.backgroundTimeExpiring(TraceRecord.BackgroundTimeExpiring(process: number, openTasks: open.count))) }
         for task in open {
             task.expirationHandlerCalled = true
             guard let handler = task.expirationHandler else { continue }
             mainLane.enqueue("expiration handler of task \(task.identifier.rawValue)", onStart: { [self] in
-                trace("backgroundTask.expirationHandler", [
-                    ("identifier", .int(Int64(task.identifier.rawValue))), ("phase", .string("start")),
-                ])
+                trace(.backgroundTaskExpirationHandler(TraceRecord.BackgroundTaskExpirationHandler(
+                    process: number, identifier: task.identifier.rawValue, phase: .started)))
             }, onFinish: { [self] in
-                trace("backgroundTask.expirationHandler", [
-                    ("identifier", .int(Int64(task.identifier.rawValue))), ("phase", .string("return")),
-                ])
+                trace(.backgroundTaskExpirationHandler(TraceRecord.BackgroundTaskExpirationHandler(
+                    process: number, identifier: task.identifier.rawValue, phase: .returned)))
                 guard task.isOpen else { return }
                 let message = "Background task still not ended after expiration handlers were called: "
                     + "\(task.consoleName). This app will likely be terminated by the system."
@@ -88,7 +86,7 @@ extension AppProcess {
     func beginBackgroundTask(name: String?, expirationHandler: ExpirationHandler?) -> UIBackgroundTaskIdentifier {
         guard isAlive else { return .invalid }
         if !state.isRunning || (state == .background && expirationStarted) {
-            trace("backgroundTask.invalid", [("name", .string(name ?? "")), ("state", .string(state.name))])
+            trace(.backgroundTaskInvalid(TraceRecord.BackgroundTaskInvalid(process: number, name: name ?? "", state: state.name)))
             return .invalid
         }
         let identifier = UIBackgroundTaskIdentifier(rawValue: nextTaskIdentifier)
@@ -97,10 +95,8 @@ extension AppProcess {
         tasks.append(task)
         openTasks[identifier.rawValue] = task
         cancelSuspension()
-        trace("backgroundTask.begin", [
-            ("identifier", .int(Int64(identifier.rawValue))), ("name", .string(name ?? "")),
-            ("remaining", .int(backgroundTimeRemainingNanoseconds ?? -1)),
-        ])
+        trace(.backgroundTaskBegin(TraceRecord.BackgroundTaskBegin(
+            process: number, identifier: identifier.rawValue, name: name ?? "", remaining: backgroundTimeRemainingNanoseconds)))
         if state == .background { scheduleAgeWarning(for: task) }
         return identifier
     }
@@ -119,10 +115,8 @@ extension AppProcess {
         openTasks[identifier.rawValue] = nil
         // Ended tasks leave the ordered list in batches, so that ending many is linear.
         if openTasks.count * 2 < tasks.count { tasks.removeAll { !$0.isOpen } }
-        trace("backgroundTask.end", [
-            ("identifier", .int(Int64(identifier.rawValue))), ("name", .string(task.name ?? "")),
-            ("age", .int(now - task.createdAt)),
-        ])
+        trace(.backgroundTaskEnd(TraceRecord.BackgroundTaskEnd(
+            process: number, identifier: identifier.rawValue, name: task.name ?? "", age: now - task.createdAt)))
         evaluateSuspension()
     }
 

@@ -25,7 +25,7 @@ extension AppProcess {
 
     /// The task began: its Live Activity shows the request's title and subtitle, and sampling starts.
     func showLiveActivity(of task: RunningTask) {
-        traceLiveActivity(task, cause: "start", advanced: false)
+        traceLiveActivity(task, cause: .start, advanced: false)
         scheduleSample(of: task)
     }
 
@@ -44,7 +44,7 @@ extension AppProcess {
             if shown != state.shown {
                 let advanced = shown.completed > state.bestCompleted || state.progress.fractionCompleted > state.bestFraction
                 state.shown = shown
-                traceLiveActivity(task, cause: "end", advanced: advanced)
+                traceLiveActivity(task, cause: .end, advanced: advanced)
             }
         }
         withdrawPrompt(of: task, why: "the task ended")
@@ -57,16 +57,14 @@ extension AppProcess {
         guard isAlive, !task.completed, let state = task.continued else { return }
         state.shown.title = title
         state.shown.subtitle = subtitle
-        traceLiveActivity(task, cause: "title", advanced: false)
+        traceLiveActivity(task, cause: .title, advanced: false)
     }
 
-    private func traceLiveActivity(_ task: RunningTask, cause: String, advanced: Bool) {
+    private func traceLiveActivity(_ task: RunningTask, cause: TraceRecord.LiveActivityCause, advanced: Bool) {
         guard let shown = task.continued?.shown else { return }
-        trace("liveActivity.update", [
-            ("identifier", .string(task.identifier)), ("title", .string(shown.title)), ("subtitle", .string(shown.subtitle)),
-            ("completed", .int(shown.completed)), ("total", .int(shown.total)), ("permille", .int(shown.permille)),
-            ("cause", .string(cause)), ("advanced", .bool(advanced)),
-        ])
+        trace(.liveActivityUpdate(TraceRecord.LiveActivityUpdate(
+            process: number, identifier: task.identifier, title: shown.title, subtitle: shown.subtitle,
+            completed: shown.completed, total: shown.total, permille: shown.permille, cause: cause, advanced: advanced)))
     }
 
     private func scheduleSample(of task: RunningTask) {
@@ -102,7 +100,7 @@ extension AppProcess {
         shown.permille = Self.permille(fraction)
         if shown != state.shown {
             state.shown = shown
-            traceLiveActivity(task, cause: "progress", advanced: advanced)
+            traceLiveActivity(task, cause: .progress, advanced: advanced)
         }
         if !task.expired {
             let still = now - state.lastAdvance
@@ -113,9 +111,8 @@ extension AppProcess {
                 expire(task, reason: "progress stalled")
             } else if still >= profile.continuedStallPromptDelay && !state.asking {
                 state.asking = true
-                trace("liveActivity.prompt", [
-                    ("identifier", .string(task.identifier)), ("phase", .string("shown")), ("stalledFor", .int(still)),
-                ])
+                trace(.liveActivityPrompt(TraceRecord.LiveActivityPrompt(
+                    process: number, identifier: task.identifier, phase: .shown(stalledFor: still))))
             }
         }
         if isAlive && !task.completed { scheduleSample(of: task) }
@@ -125,9 +122,7 @@ extension AppProcess {
     func withdrawPrompt(of task: RunningTask, why: String) {
         guard let state = task.continued, state.asking else { return }
         state.asking = false
-        trace("liveActivity.prompt", [
-            ("identifier", .string(task.identifier)), ("phase", .string("withdrawn")), ("why", .string(why)),
-        ])
+        trace(.liveActivityPrompt(TraceRecord.LiveActivityPrompt(process: number, identifier: task.identifier, phase: .withdrawn(why: why))))
     }
 
     // MARK: The person
@@ -168,9 +163,7 @@ extension AppProcess {
             return "no Live Activity is asking whether to continue"
         }
         state.asking = false
-        trace("liveActivity.prompt", [
-            ("identifier", .string(task.identifier)), ("phase", .string("answered")), ("answer", .string(answer.rawValue)),
-        ])
+        trace(.liveActivityPrompt(TraceRecord.LiveActivityPrompt(process: number, identifier: task.identifier, phase: .answered(answer))))
         switch answer {
         case .continue:
             state.lastAdvance = now
@@ -205,31 +198,28 @@ extension AppProcess {
         guard isAlive else { return }
         let file = simulation.storage.writeUnit(unit, of: total, to: name, process: number)
         if let state = task?.continued, !state.outputs.contains(name) { state.outputs.append(name) }
-        traceOutput(name, file, change: "write", task: task)
+        traceOutput(name, file, change: .write, task: task)
     }
 
     /// Removes the output file `name` if it is partial: the app cleans up after a failure (in `task`'s handler, if given).
     func removePartialOutput(_ name: String, for task: RunningTask?) {
         guard isAlive else { return }
-        traceOutput(name, simulation.storage.removePartial(name, process: number), change: "remove", task: task)
+        traceOutput(name, simulation.storage.removePartial(name, process: number), change: .remove, task: task)
     }
 
-    private func traceOutput(_ name: String, _ file: SavedState.Output?, change: String, task: RunningTask?) {
-        var fields: [(String, TraceValue)] = [
-            ("output", .string(name)), ("change", .string(change)), ("units", .int(Int64(file?.units ?? 0))),
-            ("total", .int(Int64(file?.total ?? 0))), ("state", .string(file?.state.rawValue ?? "none")),
-        ]
-        // Which task's work it was: a task's end reports the files its own work wrote.
-        if let task { fields.append(("identifier", .string(task.identifier))) }
-        trace("app.output", fields)
+    private func traceOutput(_ name: String, _ file: SavedState.Output?, change: TraceRecord.OutputChange, task: RunningTask?) {
+        // Which task's work it was (`identifier`): a task's end reports the files its own work wrote.
+        trace(.appOutput(TraceRecord.AppOutput(
+            process: number, output: name, change: change, units: file?.units ?? 0, total: file?.total ?? 0, state: file?.state,
+            identifier: task?.identifier)))
     }
 
     /// `complete`, `partial` or `none` (nothing written, or the partial output removed): what a continued task leaves.
-    func outputState(of task: RunningTask) -> String {
+    func outputState(of task: RunningTask) -> TraceRecord.OutputLeft {
         let files = (task.continued?.outputs ?? []).compactMap { simulation.storage.output(named: $0) }
-        if files.contains(where: { $0.state == .partial }) { return "partial" }
-        if !files.isEmpty && files.allSatisfy({ $0.state == .complete }) { return "complete" }
-        return "none"
+        if files.contains(where: { $0.state == .partial }) { return .partial }
+        if !files.isEmpty && files.allSatisfy({ $0.state == .complete }) { return .complete }
+        return .none
     }
 
     /// The names of a continued task's partial output files.

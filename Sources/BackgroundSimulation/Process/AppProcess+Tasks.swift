@@ -35,14 +35,12 @@ extension AppProcess {
             diagnose(
                 Rules.taskIdentifierNotPermitted, subject: "task identifier \(identifier)",
                 message: "register(forTaskWithIdentifier:) returned false: \(identifier) is not in BGTaskSchedulerPermittedIdentifiers")
-            trace("bgTask.register", [("identifier", .string(identifier)), ("registered", .bool(false))])
+            trace(.taskRegister(TraceRecord.TaskRegister(process: number, identifier: identifier, registered: false, queue: nil)))
             return false
         }
         registrations[identifier] = registration
-        trace("bgTask.register", [
-            ("identifier", .string(identifier)), ("registered", .bool(true)),
-            ("queue", .string(registration.onMainLane ? "main" : "background")),
-        ])
+        trace(.taskRegister(TraceRecord.TaskRegister(
+            process: number, identifier: identifier, registered: true, queue: registration.onMainLane ? .main : .background)))
         return true
     }
 
@@ -100,10 +98,9 @@ extension AppProcess {
             request: request, launchedAt: now, deadline: runtime.map { now + $0 } ?? -1, onMainLane: registration.onMainLane,
             completesWhenHandlerReturns: registration.completesWhenHandlerReturns)
         runningTasks.append(task)
-        trace("bgTask.start", [
-            ("identifier", .string(request.identifier)), ("type", .string(request.kind.rawValue)),
-            ("deadline", .int(task.deadline)), ("queue", .string(registration.onMainLane ? "main" : "background")),
-        ])
+        trace(.taskStart(TraceRecord.TaskStart(
+            process: number, identifier: request.identifier, type: request.kind, deadline: runtime == nil ? nil : task.deadline,
+            queue: registration.onMainLane ? .main : .background)))
         if runtime != nil {
             task.timers.append(kernel.schedule(at: VirtualInstant(nanoseconds: task.deadline)) { [self] in
                 guard isAlive, !task.completed, !task.expired else { return }
@@ -137,7 +134,7 @@ extension AppProcess {
     func expire(_ task: RunningTask, reason: String) {
         guard isAlive, !task.completed, !task.expired else { return }
         task.expired = true
-        trace("bgTask.expire", [("identifier", .string(task.identifier)), ("reason", .string(reason))])
+        trace(.taskExpire(TraceRecord.TaskExpire(process: number, identifier: task.identifier, reason: reason)))
         if task.continued != nil { withdrawPrompt(of: task, why: "the task expired") }
         if task.completesWhenHandlerReturns {
             task.workCancelled = true
@@ -148,7 +145,7 @@ extension AppProcess {
             diagnose(
                 Rules.noTaskExpirationHandler, subject: task.subject,
                 message: "\(task.subject) had no expiration handler; the system marked it complete and unsuccessful")
-            finish(task, how: "expired", success: false)
+            finish(task, how: .expired, success: false)
             return
         }
         let run: @Sendable () async -> Void = { await handler.call() }
@@ -180,40 +177,36 @@ extension AppProcess {
                 message: "setTaskCompleted(success:) was called on \(task.subject), which was already complete")
             return
         }
-        finish(task, how: task.expired ? "expired" : "completed", success: success)
+        finish(task, how: task.expired ? .expired : .completed, success: success)
     }
 
-    private func finish(_ task: RunningTask, how: String, success: Bool) {
+    private func finish(_ task: RunningTask, how: TraceRecord.TaskEnding, success: Bool) {
         task.completed = true
         for timer in task.timers { kernel.cancel(timer) }
         task.timers.removeAll()
         runningTasks.removeAll { $0 === task }
         let output = traceEnd(of: task, how: how, success: success)
-        if output == "partial" && (!success || task.expired) {
+        if output == .partial && (!success || task.expired) {
             diagnose(
                 Rules.partialOutputLeftBehind, subject: task.subject,
-                message: "\(task.subject) ended (\(how), success \(success)) with partial output left: \(partialOutputs(of: task).joined(separator: ", "))")
+                message: "\(task.subject) ended (\(how.rawValue), success \(success)) with partial output left: \(partialOutputs(of: task).joined(separator: ", "))")
         }
         simulation.scheduler.taskEnded(task, successfully: success && !task.expired)
         evaluateSuspension()
     }
 
-    /// Traces the end of a task, exactly once per start; returns the state of a continued task's output ("none" otherwise).
+    /// Traces the end of a task, exactly once per start; returns the state of a continued task's output (nil otherwise).
     ///
     /// The output field makes a continued task's end say what it left
     /// behind, also when the process was killed and the app never heard.
     @discardableResult
-    func traceEnd(of task: RunningTask, how: String, success: Bool) -> String {
-        var fields: [(String, TraceValue)] = [
-            ("identifier", .string(task.identifier)), ("how", .string(how)), ("success", .bool(success)),
-        ]
-        var output = "none"
+    func traceEnd(of task: RunningTask, how: TraceRecord.TaskEnding, success: Bool) -> TraceRecord.OutputLeft? {
+        var output: TraceRecord.OutputLeft?
         if task.continued != nil {
             hideLiveActivity(of: task)
             output = outputState(of: task)
-            fields.append(("output", .string(output)))
         }
-        trace("bgTask.end", fields)
+        trace(.taskEnd(TraceRecord.TaskEnd(process: number, identifier: task.identifier, how: how, success: success, output: output)))
         return output
     }
 }

@@ -65,8 +65,8 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     // MARK: Trace
 
-    func trace(_ kind: String, _ fields: [(String, TraceValue)] = []) {
-        simulation.trace(kind, [("process", .int(Int64(number)))] + fields)
+    func trace(_ record: TraceRecord) {
+        simulation.trace(record)
     }
 
     func diagnose(_ rule: Rule, subject: String, message: String) {
@@ -74,7 +74,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     }
 
     func console(_ message: String) {
-        trace("console", [("message", .string(message))])
+        trace(.console(TraceRecord.Console(process: number, message: message)))
     }
 
     // MARK: State
@@ -83,12 +83,10 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         let previous = state
         if !previous.canMove(to: next) {
             // A bug in the model, not in the app: recorded (and caught by the property tests) rather than crashing a run.
-            trace("model.illegalTransition", [("from", .string(previous.name)), ("to", .string(next.name))])
+            trace(.illegalTransition(TraceRecord.IllegalTransition(process: number, from: previous.name, to: next.name)))
         }
         state = next
-        var fields: [(String, TraceValue)] = [("from", .string(previous.name)), ("to", .string(next.name))]
-        if let reason { fields.append(("cause", .string(reason))) }
-        trace("app.state", fields)
+        trace(.appState(TraceRecord.AppStateChange(process: number, from: previous.name, to: next.name, cause: reason)))
         simulation.processStateChanged()
     }
 
@@ -199,19 +197,19 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         let saved = unsavedWork
         unsavedWork = 0
         simulation.storage.save(checkpoint: checkpoint, at: now, process: number)
-        trace("app.save", [("checkpoint", .string(checkpoint)), ("work", .int(saved))])
+        trace(.appSave(TraceRecord.AppSave(process: number, checkpoint: checkpoint, work: saved)))
     }
 
     func holdLock(_ name: String) {
         guard isAlive else { return }
         heldLocks.append(name)
-        trace("app.lock", [("lock", .string(name)), ("held", .bool(true))])
+        trace(.appLock(TraceRecord.AppLock(process: number, lock: name, held: true)))
     }
 
     func releaseLock(_ name: String) {
         guard isAlive else { return }
         if let index = heldLocks.firstIndex(of: name) { heldLocks.remove(at: index) }
-        trace("app.lock", [("lock", .string(name)), ("held", .bool(false))])
+        trace(.appLock(TraceRecord.AppLock(process: number, lock: name, held: false)))
     }
 
     // MARK: Lifecycle
@@ -367,7 +365,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// Runs a user-visible action of the app (a tap) on the main lane.
     func performUserAction(_ name: String) {
         guard state.isForeground else {
-            trace("app.userActionIgnored", [("userAction", .string(name)), ("state", .string(state.name))])
+            trace(.appUserActionIgnored(TraceRecord.AppUserActionIgnored(process: number, userAction: name, state: state.name)))
             return
         }
         callback("userAction:\(name)", personAction: name) { [delegate, application] in
@@ -381,9 +379,9 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         finished: (() -> Void)? = nil
     ) {
         mainLane.enqueue(name, onStart: { [self] in
-            trace("app.callback", [("callback", .string(name)), ("phase", .string("start"))])
+            trace(.appCallback(TraceRecord.AppCallback(process: number, callback: name, phase: .started)))
         }, onFinish: { [self] in
-            trace("app.callback", [("callback", .string(name)), ("phase", .string("return"))])
+            trace(.appCallback(TraceRecord.AppCallback(process: number, callback: name, phase: .returned)))
             finished?()
         }, personAction: personAction, body)
     }
@@ -457,12 +455,10 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
         openTasks.removeAll()
         let ending = runningTasks
         runningTasks.removeAll()
-        var fields: [(String, TraceValue)] = [("from", .string(state.name)), ("to", .string("terminated"))]
-        fields.append(("reason", .string(reason.rawValue)))
-        fields.append(("message", .string(message)))
-        if let code = reason.exceptionCode { fields.append(("code", .string(code))) }
+        let from = state.name
         state = .terminated(reason)
-        trace("app.state", fields)
+        trace(.appState(TraceRecord.AppStateChange(
+            process: number, from: from, termination: TraceRecord.AppStateChange.Termination(reason: reason, message: message))))
         let failing = deferredWaiters + computations.filter { !$0.finished }.map(\.waiter)
         deferredWaiters.removeAll()
         computations.removeAll()
@@ -474,7 +470,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
             for timer in task.timers { kernel.cancel(timer) }
             // Killed with the process: the app hears nothing (for a continued task, as when the person closes it in
             // the app switcher), and whatever output it had written stays as it was.
-            traceEnd(of: task, how: "processEnded", success: false)
+            traceEnd(of: task, how: .processEnded, success: false)
             simulation.scheduler.taskEnded(task, successfully: false)
         }
         simulation.processEnded(self)

@@ -18,16 +18,28 @@ public enum AppState: Sendable, Hashable {
         case background
     }
 
-    /// The name used in traces and reports.
-    public var name: String {
+    /// A state without its details: what traces write and reports draw.
+    public enum Name: String, Sendable, Hashable, CaseIterable {
+        case notRunning
+        case launchingForeground
+        case launchingBackground
+        case foregroundActive
+        case foregroundInactive
+        case background
+        case suspended
+        case terminated
+    }
+
+    /// The state's name, as traces write it.
+    public var name: Name {
         switch self {
-        case .notRunning: "notRunning"
-        case .launching(let destination): destination == .foreground ? "launchingForeground" : "launchingBackground"
-        case .foregroundActive: "foregroundActive"
-        case .foregroundInactive: "foregroundInactive"
-        case .background: "background"
-        case .suspended: "suspended"
-        case .terminated: "terminated"
+        case .notRunning: .notRunning
+        case .launching(let destination): destination == .foreground ? .launchingForeground : .launchingBackground
+        case .foregroundActive: .foregroundActive
+        case .foregroundInactive: .foregroundInactive
+        case .background: .background
+        case .suspended: .suspended
+        case .terminated: .terminated
         }
     }
 
@@ -63,12 +75,6 @@ public enum AppState: Sendable, Hashable {
         default: return false
         }
     }
-
-    /// All state names, for validation messages.
-    public static let names = [
-        "notRunning", "launchingForeground", "launchingBackground", "foregroundActive", "foregroundInactive",
-        "background", "suspended", "terminated",
-    ]
 }
 
 /// Why an app process ended.

@@ -10,8 +10,8 @@ public struct Expectations: Sendable, Hashable, Decodable {
     public var terminations: [TerminationReason]?
     /// These checkpoints were saved by the end of the run.
     public var saved: [String]?
-    /// The app's state at the end of the run, by name (see `AppState.names`).
-    public var finalState: String?
+    /// The app's state at the end of the run, by name (see `AppState.Name`).
+    public var finalState: AppState.Name?
     /// The state of output files at the end of the run, by file name, in name order.
     public var outputs: [OutputExpectation]?
 
@@ -35,7 +35,7 @@ public struct Expectations: Sendable, Hashable, Decodable {
     /// Creates expectations; every part is optional.
     public init(
         diagnostics: [String]? = nil, maximumSeverity: Severity? = nil, terminations: [TerminationReason]? = nil,
-        saved: [String]? = nil, finalState: String? = nil, outputs: [OutputExpectation]? = nil
+        saved: [String]? = nil, finalState: AppState.Name? = nil, outputs: [OutputExpectation]? = nil
     ) {
         self.diagnostics = diagnostics
         self.maximumSeverity = maximumSeverity
@@ -72,7 +72,7 @@ public struct Expectations: Sendable, Hashable, Decodable {
         }
         saved = try c.optional([String].self, "saved")
         if c.contains(AnyKey("finalState")) {
-            finalState = try c.choice("finalState", among: AppState.names)
+            finalState = AppState.Name(rawValue: try c.choice("finalState", among: AppState.Name.allCases.map(\.rawValue)))
         }
         if c.contains(AnyKey("outputs")) {
             // File names are the keys, so any key is allowed; sorted, because allKeys comes in hash order.

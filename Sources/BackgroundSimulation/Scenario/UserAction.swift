@@ -37,33 +37,36 @@ public enum UserAction: Sendable, Hashable {
     /// The system is short of resources: the continued task with the least progress expires.
     case resourcePressure
 
-    /// The action names a timeline may use.
-    public static let names = [
-        "launch", "backgroundLaunch", "goHome", "returnToApp", "lock", "unlock", "swipeAway", "memoryPressure",
-        "openControlCenter", "closeControlCenter", "tap", "conditions", "simulateLaunch", "simulateExpiration",
-        "cancelLiveActivity", "answerPrompt", "resourcePressure",
-    ]
+    /// An action without its details: what scenario files and traces name it.
+    public enum Name: String, Sendable, Hashable, CaseIterable {
+        case launch, backgroundLaunch, goHome, returnToApp, lock, unlock, swipeAway, memoryPressure
+        case openControlCenter, closeControlCenter, tap, conditions, simulateLaunch, simulateExpiration
+        case cancelLiveActivity, answerPrompt, resourcePressure
+    }
 
-    /// The name written in scenario files and traces.
-    public var name: String {
+    /// The action names a timeline may use.
+    public static let names = Name.allCases.map(\.rawValue)
+
+    /// The action's name, as scenario files and traces write it.
+    public var name: Name {
         switch self {
-        case .launch: "launch"
-        case .backgroundLaunch: "backgroundLaunch"
-        case .goHome: "goHome"
-        case .returnToApp: "returnToApp"
-        case .lock: "lock"
-        case .unlock: "unlock"
-        case .swipeAway: "swipeAway"
-        case .memoryPressure: "memoryPressure"
-        case .openControlCenter: "openControlCenter"
-        case .closeControlCenter: "closeControlCenter"
-        case .tap: "tap"
-        case .conditions: "conditions"
-        case .simulateLaunch: "simulateLaunch"
-        case .simulateExpiration: "simulateExpiration"
-        case .cancelLiveActivity: "cancelLiveActivity"
-        case .answerPrompt: "answerPrompt"
-        case .resourcePressure: "resourcePressure"
+        case .launch: .launch
+        case .backgroundLaunch: .backgroundLaunch
+        case .goHome: .goHome
+        case .returnToApp: .returnToApp
+        case .lock: .lock
+        case .unlock: .unlock
+        case .swipeAway: .swipeAway
+        case .memoryPressure: .memoryPressure
+        case .openControlCenter: .openControlCenter
+        case .closeControlCenter: .closeControlCenter
+        case .tap: .tap
+        case .conditions: .conditions
+        case .simulateLaunch: .simulateLaunch
+        case .simulateExpiration: .simulateExpiration
+        case .cancelLiveActivity: .cancelLiveActivity
+        case .answerPrompt: .answerPrompt
+        case .resourcePressure: .resourcePressure
         }
     }
 }

@@ -86,7 +86,7 @@ public struct TaskRequest: Sendable, Hashable {
 }
 
 /// Why `submit` refused a request: `BGTaskScheduler.Error.Code`.
-public enum SubmitError: Int, Error, Sendable, Hashable {
+public enum SubmitError: Int, Error, Sendable, Hashable, CaseIterable {
     /// Background App Refresh is off or restricted, Low Power Mode is on, or the feature does not exist on this OS.
     case unavailable = 1
     /// Too many requests of this kind are pending (1 refresh, 10 processing).

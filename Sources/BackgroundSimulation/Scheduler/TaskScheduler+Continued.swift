@@ -24,17 +24,9 @@ extension TaskScheduler {
     func submitContinued(_ request: TaskRequest, from process: AppProcess) throws(SubmitError) {
         let app = simulation.scenario.app
         let personAction = process.currentPersonAction
-        var fields: [(String, TraceValue)] = [
-            ("identifier", .string(request.identifier)), ("type", .string(request.kind.rawValue)),
-            ("earliestBegin", .int(request.earliestBegin ?? -1)), ("title", .string(request.title)),
-            ("subtitle", .string(request.subtitle)), ("strategy", .string(request.strategy.rawValue)),
-            ("requiredResources", .string(request.requiresGPU ? "gpu" : "default")),
-            ("personAction", .string(personAction ?? "")),
-        ]
         func refuse(_ error: SubmitError, _ why: String) -> SubmitError {
-            fields.append(("error", .string(error.name)))
-            fields.append(("why", .string(why)))
-            process.trace("bgTask.submitFailed", fields)
+            process.trace(.taskSubmitFailed(TraceRecord.TaskSubmitFailed(
+                process: process.number, request: request, personAction: personAction, error: error, why: why)))
             return error
         }
         let subject = "continued processing request \(request.identifier)"
@@ -110,9 +102,8 @@ extension TaskScheduler {
         pending.removeAll { $0.request.identifier == request.identifier }
         // No seeded delay applies to continued requests, so none is drawn: the run's random sequence stays as it was.
         pending.append(Pending(request: request, submittedAt: now, delayDraw: 0))
-        fields.append(("replaced", .bool(replacing)))
-        fields.append(("queued", .bool(!startsNow)))
-        process.trace("bgTask.submit", fields)
+        process.trace(.taskSubmit(TraceRecord.TaskSubmit(
+            process: process.number, request: request, personAction: personAction, replaced: replacing, queued: !startsNow)))
         reevaluate()
     }
 
@@ -139,10 +130,7 @@ extension TaskScheduler {
         guard !dropped.isEmpty else { return }
         pending.removeAll { $0.request.kind == .continuedProcessing }
         for entry in dropped {
-            simulation.trace("bgTask.dropped", [
-                ("identifier", .string(entry.request.identifier)), ("type", .string(entry.request.kind.rawValue)),
-                ("reason", .string(reason)),
-            ])
+            simulation.trace(.taskDropped(TraceRecord.TaskDropped(identifier: entry.request.identifier, type: entry.request.kind, reason: reason)))
         }
     }
 }

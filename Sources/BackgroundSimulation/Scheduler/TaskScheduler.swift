@@ -40,16 +40,9 @@ final class TaskScheduler {
         }
         let app = simulation.scenario.app
         let conditions = simulation.conditions
-        var fields: [(String, TraceValue)] = [
-            ("identifier", .string(request.identifier)), ("type", .string(request.kind.rawValue)),
-            ("earliestBegin", .int(request.earliestBegin ?? -1)),
-            ("requiresNetworkConnectivity", .bool(request.requiresNetworkConnectivity)),
-            ("requiresExternalPower", .bool(request.requiresExternalPower)),
-        ]
         func refuse(_ error: SubmitError, _ why: String) -> SubmitError {
-            fields.append(("error", .string(error.name)))
-            fields.append(("why", .string(why)))
-            process.trace("bgTask.submitFailed", fields)
+            process.trace(.taskSubmitFailed(TraceRecord.TaskSubmitFailed(
+                process: process.number, request: request, personAction: nil, error: error, why: why)))
             return error
         }
         if !PermittedIdentifiers(app: app, profile: profile).listsExactly(request.identifier) {
@@ -82,8 +75,8 @@ final class TaskScheduler {
         }
         pending.removeAll { $0.request.identifier == request.identifier }
         pending.append(Pending(request: request, submittedAt: now, delayDraw: Int64(kernel.random.nextInt(below: 1_000_000))))
-        fields.append(("replaced", .bool(replacing)))
-        process.trace("bgTask.submit", fields)
+        process.trace(.taskSubmit(TraceRecord.TaskSubmit(
+            process: process.number, request: request, personAction: nil, replaced: replacing, queued: false)))
         reevaluate()
     }
 
@@ -91,13 +84,13 @@ final class TaskScheduler {
     func cancel(identifier: String, from process: AppProcess) {
         let count = pending.count
         pending.removeAll { $0.request.identifier == identifier }
-        process.trace("bgTask.cancel", [("identifier", .string(identifier)), ("found", .bool(pending.count < count))])
+        process.trace(.taskCancel(TraceRecord.TaskCancel(process: process.number, identifier: identifier, found: pending.count < count)))
         reevaluate()
     }
 
     /// `cancelAllTaskRequests()`.
     func cancelAll(from process: AppProcess) {
-        process.trace("bgTask.cancelAll", [("count", .int(Int64(pending.count)))])
+        process.trace(.taskCancelAll(TraceRecord.TaskCancelAll(process: process.number, count: pending.count)))
         pending.removeAll()
         reevaluate()
     }
@@ -196,7 +189,7 @@ final class TaskScheduler {
         let ready = pending.filter { blocker(for: $0.request) == nil && readyTime(for: $0) <= now }
         // Asked again for each continued request: the one launched before it may have taken the last free slot.
         for entry in ready where entry.request.kind != .continuedProcessing || blocker(for: entry.request) == nil {
-            launch(entry.request, cause: "policy")
+            launch(entry.request, cause: .policy)
         }
         reevaluate()
     }
@@ -204,19 +197,17 @@ final class TaskScheduler {
     // MARK: Launching
 
     /// Launches the app for `request` (or wakes it) and hands it the task.
-    func launch(_ request: TaskRequest, cause: String) {
+    func launch(_ request: TaskRequest, cause: TraceRecord.LaunchCause) {
         pending.removeAll { $0.request.identifier == request.identifier }
         lastLaunch[request.kind] = now
-        simulation.trace("bgTask.launchRequest", [
-            ("identifier", .string(request.identifier)), ("type", .string(request.kind.rawValue)), ("cause", .string(cause)),
-        ])
+        simulation.trace(.taskLaunchRequest(TraceRecord.TaskLaunchRequest(identifier: request.identifier, type: request.kind, cause: cause)))
         simulation.deliverTask(request)
     }
 
     /// `_simulateLaunchForTaskWithIdentifier:`: launches a pending request now, whatever the policy says.
     func simulateLaunch(identifier: String) -> Bool {
         guard let entry = pending.first(where: { $0.request.identifier == identifier }) else { return false }
-        launch(entry.request, cause: "simulateLaunch")
+        launch(entry.request, cause: .simulateLaunch)
         reevaluate()
         return true
     }

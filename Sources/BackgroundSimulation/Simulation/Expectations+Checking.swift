@@ -35,8 +35,8 @@ extension Expectations {
         }
         if let finalState {
             results.append(ExpectationResult(
-                expectation: "final state \(finalState)", passed: result.finalState.name == finalState,
-                actual: result.finalState.name))
+                expectation: "final state \(finalState.rawValue)", passed: result.finalState.name == finalState,
+                actual: result.finalState.name.rawValue))
         }
         if let outputs {
             let actual = outputs.map { result.saved.output(named: $0.name)?.state.rawValue ?? "none" }

@@ -80,9 +80,9 @@ public final class Simulation: @unchecked Sendable {
 
     // MARK: Trace
 
-    func trace(_ kind: String, _ fields: [(String, TraceValue)]) {
+    func trace(_ record: TraceRecord) {
         guard !kernel.isShutDown else { return }
-        recorder.record(kind, at: kernel.now.nanoseconds, fields)
+        recorder.record(record, at: kernel.now.nanoseconds)
     }
 
     func diagnose(_ rule: Rule, process: Int?, subject: String, message: String, at time: Int64? = nil) {
@@ -112,18 +112,11 @@ public final class Simulation: @unchecked Sendable {
     public func run() -> SimulationResult {
         precondition(!hasRun, "a Simulation runs once; create a new one to run again")
         hasRun = true
-        var header: [(String, TraceValue)] = [
-            ("scenario", .string(scenario.name)), ("seed", .string(String(seed))),
-            ("profile", .string(profile.name.rawValue)), ("version", .string(BGSimVersion.current)),
-            ("stopAt", .int(stopAt)), ("bundleIdentifier", .string(scenario.app.bundleIdentifier)),
-            ("policy", .string(scenario.policy.rawValue)),
-            ("supportsBackgroundGPU", .bool(conditions.supportsBackgroundGPU)),
-        ]
-        for key in PlatformProfile.Key.allCases {
-            header.append(("profile." + key.rawValue, .int(profile[key])))
-        }
-        trace("run.start", header)
-        trace("device.state", conditions.traceFields)
+        trace(.runStart(TraceRecord.RunStart(
+            scenario: scenario.name, seed: seed, profile: profile, version: BGSimVersion.current, stopAt: stopAt,
+            bundleIdentifier: scenario.app.bundleIdentifier, policy: scenario.policy,
+            supportsBackgroundGPU: conditions.supportsBackgroundGPU)))
+        trace(.deviceState(TraceRecord.DeviceState(conditions)))
         for entry in scenario.timeline {
             kernel.schedule(at: VirtualInstant(nanoseconds: entry.at)) { [self] in
                 perform(entry)
@@ -148,7 +141,7 @@ public final class Simulation: @unchecked Sendable {
             }
         case .limitExceeded(_, let message):
             ending = .limitExceeded(message)
-            trace("run.limitExceeded", [("message", .string(message))])
+            trace(.runLimitExceeded(TraceRecord.RunLimitExceeded(message: message)))
         }
         let foreign = kernel.executor.foreignEnqueueCount
         if foreign > 0 {
@@ -157,16 +150,13 @@ public final class Simulation: @unchecked Sendable {
                 message: "\(foreign) resumption(s) arrived from a thread outside the simulation and were not run")
         }
         let endTime = kernel.now.nanoseconds
-        var endFields: [(String, TraceValue)] = [
-            ("state", .string(process?.state.name ?? AppState.notRunning.name)),
-            ("diagnostics", .int(Int64(recorder.diagnostics.count))),
-        ]
-        switch ending {
-        case .completed: endFields.append(("ending", "completed"))
-        case .stalled: endFields.append(("ending", "stalled"))
-        case .limitExceeded: endFields.append(("ending", "limitExceeded"))
+        let recordedEnding: TraceRecord.RunEnding = switch ending {
+        case .completed: .completed
+        case .stalled: .stalled
+        case .limitExceeded: .limitExceeded
         }
-        trace("run.end", endFields)
+        trace(.runEnd(TraceRecord.RunEnd(
+            ending: recordedEnding, state: process?.state.name ?? .notRunning, diagnostics: recorder.diagnostics.count)))
         kernel.shutDown()
 
         let finalState = process?.state ?? .notRunning
@@ -182,20 +172,7 @@ public final class Simulation: @unchecked Sendable {
     // MARK: The person and the device
 
     private func perform(_ entry: TimelineEntry) {
-        var fields: [(String, TraceValue)] = [("action", .string(entry.action.name))]
-        if let note = entry.note { fields.append(("note", .string(note))) }
-        switch entry.action {
-        case .tap(let action):
-            fields.append(("run", .string(action)))
-        case .cancelLiveActivity(let identifier?):
-            fields.append(("identifier", .string(identifier)))
-        case .answerPrompt(let identifier, let answer):
-            if let identifier { fields.append(("identifier", .string(identifier))) }
-            fields.append(("answer", .string(answer.rawValue)))
-        default:
-            break
-        }
-        trace("user.action", fields)
+        trace(.userAction(TraceRecord.UserAction(entry.action, note: entry.note)))
         switch entry.action {
         case .launch:
             openApp(cause: "launch")
@@ -218,7 +195,7 @@ public final class Simulation: @unchecked Sendable {
             guard !conditions.locked else { return ignored("the device is already locked") }
             conditions.locked = true
             lockedSince = kernel.now.nanoseconds
-            trace("device.state", conditions.traceFields)
+            trace(.deviceState(TraceRecord.DeviceState(conditions)))
             appWasInFrontWhenLocked = process.map { $0.state.isForeground || $0.state == .launching(into: .foreground) } ?? false
             if appWasInFrontWhenLocked { process?.enterBackground(cause: "lock") }
             scheduler.reevaluate()
@@ -226,7 +203,7 @@ public final class Simulation: @unchecked Sendable {
             guard conditions.locked else { return ignored("the device is not locked") }
             conditions.locked = false
             lockedSince = nil
-            trace("device.state", conditions.traceFields)
+            trace(.deviceState(TraceRecord.DeviceState(conditions)))
             // "The system terminates any background processing tasks running when the user starts using the device."
             process?.expireRunningTasks(ofKind: .processing, reason: "the person started using the device")
             if appWasInFrontWhenLocked { openApp(cause: "unlock") }
@@ -252,7 +229,7 @@ public final class Simulation: @unchecked Sendable {
             process.performUserAction(action)
         case .conditions(let change):
             conditions = change.applied(to: conditions)
-            trace("device.state", conditions.traceFields)
+            trace(.deviceState(TraceRecord.DeviceState(conditions)))
             scheduler.reevaluate()
         case .simulateLaunch(let identifier):
             if !scheduler.simulateLaunch(identifier: identifier) { ignored("no pending request with identifier \(identifier)") }
@@ -337,6 +314,6 @@ public final class Simulation: @unchecked Sendable {
     }
 
     private func ignored(_ why: String) {
-        trace("user.actionIgnored", [("why", .string(why))])
+        trace(.userActionIgnored(TraceRecord.UserActionIgnored(why: why)))
     }
 }

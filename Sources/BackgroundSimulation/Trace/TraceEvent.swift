@@ -1,6 +1,6 @@
 import SimulationKernel
 
-/// One line of a run's trace: something that happened at an instant.
+/// One line of a run's trace: a record of what happened, at an instant.
 ///
 /// Every state change in the model appends one. The trace is the run's
 /// record: reports, expectations and the fingerprint all read it, and
@@ -10,33 +10,52 @@ public struct TraceEvent: Sendable, Hashable {
     public var time: Int64
     /// Its position in the trace, from 0.
     public var sequence: Int
-    /// What happened, for example `app.state` or `backgroundTask.begin`. See docs/trace-format.md.
-    public var kind: String
-    /// The details, sorted by key.
-    public var fields: [(key: String, value: TraceValue)]
+    /// What happened.
+    public var record: TraceRecord
 
-    /// Creates an event; fields are sorted by key so the event has one canonical form.
-    public init(time: Int64, sequence: Int, kind: String, fields: [(String, TraceValue)]) {
+    /// Creates an event.
+    public init(time: Int64, sequence: Int, record: TraceRecord) {
         self.time = time
         self.sequence = sequence
-        self.kind = kind
-        var sorted = fields.map { (key: $0.0, value: $0.1) }
-        // In place, and only when needed: callers often pass their fields in order already.
-        if !sorted.indices.dropFirst().allSatisfy({ sorted[$0 - 1].key <= sorted[$0].key }) {
-            sorted.sort { $0.key < $1.key }
-        }
-        self.fields = sorted
+        self.record = record
     }
 
-    /// The value of a field, if present.
+    /// What kind of event it is.
+    public var kind: TraceKind { record.kind }
+
+    /// The record's fields as the trace line writes them, sorted by key (without `kind`, `seq` and `t`).
+    ///
+    /// For tools that treat events generically (comparing two traces, counting
+    /// values); code that knows the kind reads the typed ``record``.
+    public var fields: [(key: String, value: TraceValue)] {
+        Self.sortedFields(of: record)
+    }
+
+    /// The value of a field as written, if the record has it.
     public subscript(key: String) -> TraceValue? {
         fields.first { $0.key == key }?.value
     }
 
-    /// The event as one line of JSON with sorted keys and no spaces (without the newline).
-    ///
-    /// Field names must not be `kind`, `seq` or `t`; those are the event's own.
+    /// The event as one line of JSON with sorted keys and no spaces (without the newline): its canonical form.
     public var jsonLine: String {
+        Self.jsonLine(time: time, sequence: sequence, kind: record.kind, fields: Self.sortedFields(of: record))
+    }
+
+    static func sortedFields(of record: TraceRecord) -> [(key: String, value: TraceValue)] {
+        var writer = TraceFieldWriter()
+        record.encode(to: &writer)
+        var sorted = writer.fields.map { (key: $0.0, value: $0.1) }
+        // In place, and only when needed: records often add their fields in order already.
+        if !sorted.indices.dropFirst().allSatisfy({ sorted[$0 - 1].key <= sorted[$0].key }) {
+            sorted.sort { $0.key < $1.key }
+        }
+        return sorted
+    }
+
+    /// The canonical line of an event whose fields are sorted by key.
+    ///
+    /// Field names are never `kind`, `seq` or `t`: those are the event's own.
+    static func jsonLine(time: Int64, sequence: Int, kind: TraceKind, fields: [(key: String, value: TraceValue)]) -> String {
         // Bytes first, one String at the end: appending small pieces to a String costs far more.
         var output: [UInt8] = []
         output.reserveCapacity(256)
@@ -47,46 +66,29 @@ public struct TraceEvent: Sendable, Hashable {
             output.append(UInt8(ascii: ":"))
             value.append(to: &output)
         }
-        // The event's own keys, in order.
+        // The event's own keys, in order, merged into the sorted fields. Keys are ASCII identifiers,
+        // so String order is byte order: the same everywhere.
         let ownKeys = ["kind", "seq", "t"]
         func writeOwn(_ index: Int) {
             switch index {
-            case 0: write("kind", .string(kind))
+            case 0: write("kind", .string(kind.rawValue))
             case 1: write("seq", .int(Int64(sequence)))
             default: write("t", .int(time))
             }
         }
-        // Keys are ASCII identifiers, so String order is byte order: the same everywhere. The fields are
-        // sorted already (unless changed since), so the event's own keys are merged in, not sorted again;
-        // on equal keys the field comes first, as the stable sort this replaces put it.
-        if fields.indices.dropFirst().allSatisfy({ fields[$0 - 1].key <= fields[$0].key }) {
-            var next = 0
-            for field in fields {
-                while next < ownKeys.count && ownKeys[next] < field.key {
-                    writeOwn(next)
-                    next += 1
-                }
-                write(field.key, field.value)
-            }
-            while next < ownKeys.count {
+        var next = 0
+        for field in fields {
+            while next < ownKeys.count && ownKeys[next] < field.key {
                 writeOwn(next)
                 next += 1
             }
-        } else {
-            let own: [(key: String, value: TraceValue)] = [
-                (key: "kind", value: .string(kind)), (key: "seq", value: .int(Int64(sequence))), (key: "t", value: .int(time)),
-            ]
-            for entry in (fields + own).sorted(by: { $0.key < $1.key }) { write(entry.key, entry.value) }
+            write(field.key, field.value)
+        }
+        while next < ownKeys.count {
+            writeOwn(next)
+            next += 1
         }
         output.append(UInt8(ascii: "}"))
         return String(decoding: output, as: UTF8.self)
-    }
-
-    public static func == (lhs: TraceEvent, rhs: TraceEvent) -> Bool {
-        lhs.jsonLine == rhs.jsonLine
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(jsonLine)
     }
 }

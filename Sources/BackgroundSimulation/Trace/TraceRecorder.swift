@@ -26,31 +26,19 @@ public final class TraceRecorder: @unchecked Sendable {
         self.sink = sink
     }
 
-    /// Appends an event at `time`.
-    @discardableResult
-    func record(_ kind: String, at time: Int64, _ fields: [(String, TraceValue)]) -> TraceEvent {
-        let event = TraceEvent(time: time, sequence: count, kind: kind, fields: fields)
+    /// Appends a record at `time`.
+    func record(_ record: TraceRecord, at time: Int64) {
+        let line = TraceEvent.jsonLine(time: time, sequence: count, kind: record.kind, fields: TraceEvent.sortedFields(of: record))
+        if case .keep = retention { events.append(TraceEvent(time: time, sequence: count, record: record)) }
         count += 1
-        let line = event.jsonLine
         fingerprint.combine(line)
         fingerprint.combine(CollectionOfOne(UInt8(ascii: "\n")))
         sink?(line)
-        if case .keep = retention { events.append(event) }
-        return event
     }
 
     /// Appends a diagnostic, both to the list and as a `diagnostic` event.
     func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
-        var fields: [(String, TraceValue)] = [
-            ("rule", .string(diagnostic.rule.id)),
-            ("name", .string(diagnostic.rule.name)),
-            ("severity", .string(diagnostic.severity.rawValue)),
-            ("subject", .string(diagnostic.subject)),
-            ("message", .string(diagnostic.message)),
-            ("fix", .string(diagnostic.rule.fix)),
-        ]
-        if let process = diagnostic.process { fields.append(("process", .int(Int64(process)))) }
-        record("diagnostic", at: diagnostic.time, fields)
+        record(.diagnostic(TraceRecord.DiagnosticRecord(diagnostic)), at: diagnostic.time)
     }
 }

@@ -50,39 +50,11 @@ public struct TraceFile: Sendable {
 
     /// Parses JSON Lines text; `path` only names the input in errors.
     public static func parse(_ data: Data, path: String) throws(ReadError) -> TraceFile {
-        var events: [TraceEvent] = []
-        var fingerprint = Fingerprint()
-        var failure: ReadError?
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var start = 0
-            var lineNumber = 0
-            while start < bytes.count {
-                lineNumber += 1
-                var end = start
-                while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                var contentEnd = end
-                if contentEnd > start && bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-                if contentEnd > start {
-                    let line = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
-                    fingerprint.combine(line)
-                    fingerprint.combine(CollectionOfOne(UInt8(ascii: "\n")))
-                    do throws(TraceLineParser.Failure) {
-                        var parser = TraceLineParser(bytes: line)
-                        events.append(try parser.event())
-                    } catch {
-                        failure = ReadError(path: path, line: lineNumber, reason: error.reason)
-                        return
-                    }
-                }
-                start = end + 1
-            }
+        do throws(TraceReader.Failure) {
+            let trace = try TraceReader.read(data)
+            return TraceFile(events: trace.events, fingerprint: trace.fingerprint)
+        } catch {
+            throw ReadError(path: path, line: error.line, reason: error.reason)
         }
-        if let failure { throw failure }
-        guard !events.isEmpty else { throw ReadError(path: path, line: nil, reason: "the file has no trace events") }
-        guard events[0].kind == "run.start" else {
-            throw ReadError(path: path, line: 1, reason: "a trace starts with a \"run.start\" event, not \"\(events[0].kind)\"")
-        }
-        return TraceFile(events: events, fingerprint: fingerprint)
     }
 }

@@ -53,7 +53,7 @@ public struct RunReport: Sendable {
     /// The report of a trace read back from a file.
     public init(trace: TraceFile, replay: String? = nil) {
         let timeline = Timeline(events: trace.events)
-        let ending = trace.events.last { $0.kind == "run.end" }?["ending"]?.string ?? "unfinished"
+        let ending = trace.events.last { $0.kind == .runEnd }?["ending"]?.string ?? "unfinished"
         self.init(
             timeline: timeline, fingerprint: trace.fingerprint.description, eventCount: trace.events.count,
             replay: replay ?? ReplayCommand.line(scenarioPath: "\(timeline.scenario).json", seed: timeline.seed, until: timeline.end),

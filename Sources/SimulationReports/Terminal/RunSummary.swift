@@ -79,7 +79,7 @@ public enum RunSummary {
             ("expectations", .array(expectations)),
             ("terminations", .array(result.terminations.map { .string($0.rawValue) })),
             ("saved", .array(result.saved.checkpoints.map { .string($0.name) })),
-            ("finalState", .string(result.finalState.name)), ("replay", .string(replay)),
+            ("finalState", .string(result.finalState.name.rawValue)), ("replay", .string(replay)),
             ("version", .string(BGSimVersion.current)),
         ])
     }

@@ -128,7 +128,7 @@ public struct Timeline: Sendable {
         for event in events {
             let time = event.time
             let process = Int(event["process"]?.int ?? 0)
-            switch event.kind {
+            switch event.kind.rawValue {
             case "run.start":
                 scenario = event["scenario"]?.string ?? ""
                 seed = event["seed"]?.string ?? ""
@@ -219,7 +219,7 @@ public struct Timeline: Sendable {
                 entries.append(Entry(time: time, actor: "! \(marker.rule)", text: "\(marker.severity): \(marker.subject)"))
             case "bgTask.submit", "bgTask.launchRequest", "bgTask.start", "bgTask.end", "bgTask.cancel", "bgTask.cancelAll",
                  "bgTask.expire", "bgTask.submitFailed", "bgTask.dropped":
-                if event.kind == "bgTask.cancelAll" { closeQueuedLiveActivities(at: time) }
+                if event.kind == .taskCancelAll { closeQueuedLiveActivities(at: time) }
                 if event["type"] == "continuedProcessing" || continuedIdentifiers.contains(event["identifier"]?.string ?? "") {
                     recordLiveActivityEvent(event)
                 } else {
@@ -304,7 +304,7 @@ public struct Timeline: Sendable {
 
     private mutating func recordTaskEvent(_ event: TraceEvent) {
         let time = event.time
-        if event.kind == "bgTask.cancelAll" {
+        if event.kind == .taskCancelAll {
             for lane in taskRequests where openTaskSegments[lane.id]?.state == "pending" {
                 Self.move(&taskRequests, open: &openTaskSegments, id: lane.id, title: lane.title, group: .scheduledTasks, to: nil, at: time)
             }
@@ -319,7 +319,7 @@ public struct Timeline: Sendable {
                 taskRequests[index].marks.append(Lane.Mark(time: time, kind: kind, detail: detail))
             }
         }
-        switch event.kind {
+        switch event.kind.rawValue {
         case "bgTask.submit":
             let type = event["type"]?.string ?? ""
             let begin = event["earliestBegin"]?.int ?? -1
@@ -401,7 +401,7 @@ public struct Timeline: Sendable {
         let identifier = event["identifier"]?.string ?? ""
         continuedIdentifiers.insert(identifier)
         let id = "live-" + identifier
-        switch event.kind {
+        switch event.kind.rawValue {
         case "bgTask.submit":
             let words = "\(event["title"]?.string ?? "") — \(event["subtitle"]?.string ?? "")"
             let queued = event["queued"] == .bool(true)

@@ -87,18 +87,18 @@ let endOwnTask = ExpirationBehavior.steps([.endBackgroundTask(variable: nil)])
 
 extension SimulationResult {
     /// The events of one kind, in trace order.
-    func events(_ kind: String) -> [TraceEvent] { events.filter { $0.kind == kind } }
+    func events(_ kind: TraceKind) -> [TraceEvent] { events.filter { $0.kind == kind } }
 
     /// `"from->to"` for each `app.state` event of `process` (every process when nil).
     func moves(process: Int64? = nil) -> [String] {
-        events("app.state").filter { process == nil || $0["process"]?.int == process }.map {
+        events(.appState).filter { process == nil || $0["process"]?.int == process }.map {
             "\($0["from"]?.string ?? "?")->\($0["to"]?.string ?? "?")"
         }
     }
 
     /// The instant of the first `app.state` event into `state` (of `process`, if given).
     func time(enteringState state: String, process: Int64? = nil) -> Int64? {
-        events("app.state").first { $0["to"]?.string == state && (process == nil || $0["process"]?.int == process) }?.time
+        events(.appState).first { $0["to"]?.string == state && (process == nil || $0["process"]?.int == process) }?.time
     }
 
     /// The rule ids that fired, in order, with repeats.
@@ -108,23 +108,23 @@ extension SimulationResult {
     func diagnostics(_ id: String) -> [Diagnostic] { diagnostics.filter { $0.rule.id == id } }
 
     /// The `console` messages, in order.
-    var consoleMessages: [String] { events("console").compactMap { $0["message"]?.string } }
+    var consoleMessages: [String] { events(.console).compactMap { $0["message"]?.string } }
 
     /// The start instants of delegate callback `name`.
     func callbackStarts(_ name: String) -> [Int64] {
-        events("app.callback").filter { $0["callback"]?.string == name && $0["phase"]?.string == "start" }.map(\.time)
+        events(.appCallback).filter { $0["callback"]?.string == name && $0["phase"]?.string == "start" }.map(\.time)
     }
 
     /// The start instants of expiration handlers.
     var expirationHandlerStarts: [Int64] {
-        events("backgroundTask.expirationHandler").filter { $0["phase"]?.string == "start" }.map(\.time)
+        events(.backgroundTaskExpirationHandler).filter { $0["phase"]?.string == "start" }.map(\.time)
     }
 
     /// The `why` of each ignored user action.
-    var ignoredReasons: [String] { events("user.actionIgnored").compactMap { $0["why"]?.string } }
+    var ignoredReasons: [String] { events(.userActionIgnored).compactMap { $0["why"]?.string } }
 
     /// The termination `app.state` events.
-    var terminationEvents: [TraceEvent] { events("app.state").filter { $0["to"]?.string == "terminated" } }
+    var terminationEvents: [TraceEvent] { events(.appState).filter { $0["to"]?.string == "terminated" } }
 }
 
 /// Reads an `app.state` name back into a state (terminations with an arbitrary reason: moves do not depend on it).

@@ -1,5 +1,3 @@
-import BackgroundSimulation
-
 /// Parses one trace line: a flat JSON object whose values are strings, integers or booleans.
 ///
 /// Hand-written rather than `JSONSerialization`: it keeps integers exact as
@@ -17,12 +15,12 @@ struct TraceLineParser {
         self.bytes = bytes
     }
 
-    /// The event the line holds.
-    mutating func event() throws(Failure) -> TraceEvent {
+    /// The event the line holds: its time, sequence number, kind and fields in the order written.
+    mutating func event() throws(Failure) -> (time: Int64, sequence: Int64, kind: String, fields: [(key: String, value: TraceValue)]) {
         var kind: String?
         var sequence: Int64?
         var time: Int64?
-        var fields: [(String, TraceValue)] = []
+        var fields: [(key: String, value: TraceValue)] = []
         skipSpaces()
         try expect(UInt8(ascii: "{"), "a trace line is a JSON object starting with '{'")
         skipSpaces()
@@ -47,8 +45,8 @@ struct TraceLineParser {
                     guard case .int(let number) = value else { throw fail("\"t\" must be an integer (nanoseconds)") }
                     time = number
                 default:
-                    guard !fields.contains(where: { $0.0 == key }) else { throw fail("\"\(key)\" appears twice") }
-                    fields.append((key, value))
+                    guard !fields.contains(where: { $0.key == key }) else { throw fail("\"\(key)\" appears twice") }
+                    fields.append((key: key, value: value))
                 }
                 skipSpaces()
                 guard let next = peek() else { throw fail("the object is not closed with '}'") }
@@ -62,7 +60,7 @@ struct TraceLineParser {
         guard let kind else { throw fail("the event has no \"kind\"") }
         guard let sequence else { throw fail("the event has no \"seq\"") }
         guard let time else { throw fail("the event has no \"t\"") }
-        return TraceEvent(time: time, sequence: Int(sequence), kind: kind, fields: fields)
+        return (time, sequence, kind, fields)
     }
 
     private func fail(_ reason: String) -> Failure {
@@ -122,6 +120,10 @@ struct TraceLineParser {
             position += 1
         }
         guard digits > 0 else { throw fail("the value of \"\(key)\" is not a number") }
+        // JSON has no leading zeros: "007" is not a number a trace writer would produce.
+        if digits > 1 && bytes[position - digits] == UInt8(ascii: "0") {
+            throw fail("the integer of \"\(key)\" has a leading zero")
+        }
         if let byte = peek(), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
             throw fail("the value of \"\(key)\" is not an integer: traces write integers only")
         }

@@ -1,0 +1,371 @@
+extension TraceRecord {
+    /// `app.state`: an app process changes state; on termination, why.
+    public struct AppStateChange: Sendable, Hashable {
+        /// How a process ended: the reason and the system's words.
+        public struct Termination: Sendable, Hashable {
+            /// Why it ended; the exception code, if any, follows from it.
+            public var reason: TerminationReason
+            /// What the system said.
+            public var message: String
+
+            /// Creates the termination.
+            public init(reason: TerminationReason, message: String) {
+                self.reason = reason
+                self.message = message
+            }
+        }
+
+        /// The process (1 for the first launch).
+        public var process: Int
+        public var from: AppState.Name
+        public var to: AppState.Name
+        /// What caused the change (`goHome`, `lock`, `bgTask <identifier>`...), if anything named did.
+        public var cause: String?
+        /// Set exactly when `to` is `terminated`.
+        public var termination: Termination?
+
+        /// A change between two living states.
+        public init(process: Int, from: AppState.Name, to: AppState.Name, cause: String?) {
+            self.process = process
+            self.from = from
+            self.to = to
+            self.cause = cause
+        }
+
+        /// A termination.
+        public init(process: Int, from: AppState.Name, termination: Termination) {
+            self.process = process
+            self.from = from
+            self.to = .terminated
+            self.termination = termination
+        }
+    }
+
+    /// Whether a piece of app code started or returned.
+    public enum CodePhase: String, Sendable, Hashable, CaseIterable {
+        case started = "start"
+        case returned = "return"
+    }
+
+    /// `app.callback`: a delegate callback starts or returns on the main lane.
+    public struct AppCallback: Sendable, Hashable {
+        public var process: Int
+        /// The callback, for example `didEnterBackground` or `userAction:<name>`.
+        public var callback: String
+        public var phase: CodePhase
+
+        /// Creates the record.
+        public init(process: Int, callback: String, phase: CodePhase) {
+            self.process = process
+            self.callback = callback
+            self.phase = phase
+        }
+    }
+
+    /// `app.work` and `app.wait`: the app starts CPU work, or starts waiting without CPU.
+    public struct AppActivity: Sendable, Hashable {
+        public var process: Int
+        /// How long, in nanoseconds.
+        public var duration: Int64
+        /// Where the code runs: `main` or `background`.
+        public var lane: String
+
+        /// Creates the record.
+        public init(process: Int, duration: Int64, lane: String) {
+            self.process = process
+            self.duration = duration
+            self.lane = lane
+        }
+    }
+
+    /// `app.save`: the app saved its state.
+    public struct AppSave: Sendable, Hashable {
+        public var process: Int
+        public var checkpoint: String
+        /// Nanoseconds of work the save made safe.
+        public var work: Int64
+
+        /// Creates the record.
+        public init(process: Int, checkpoint: String, work: Int64) {
+            self.process = process
+            self.checkpoint = checkpoint
+            self.work = work
+        }
+    }
+
+    /// `app.lock`: the app took or released a file or database lock.
+    public struct AppLock: Sendable, Hashable {
+        public var process: Int
+        public var lock: String
+        public var held: Bool
+
+        /// Creates the record.
+        public init(process: Int, lock: String, held: Bool) {
+            self.process = process
+            self.lock = lock
+            self.held = held
+        }
+    }
+
+    /// `app.log`: a line of the app's own log.
+    public struct AppLog: Sendable, Hashable {
+        public var process: Int
+        public var message: String
+        public var lane: String
+
+        /// Creates the record.
+        public init(process: Int, message: String, lane: String) {
+            self.process = process
+            self.message = message
+            self.lane = lane
+        }
+    }
+
+    /// `app.userActionIgnored`: a tap while the app was not in the foreground.
+    public struct AppUserActionIgnored: Sendable, Hashable {
+        public var process: Int
+        public var userAction: String
+        public var state: AppState.Name
+
+        /// Creates the record.
+        public init(process: Int, userAction: String, state: AppState.Name) {
+            self.process = process
+            self.userAction = userAction
+            self.state = state
+        }
+    }
+
+    /// How the app changed an output file.
+    public enum OutputChange: String, Sendable, Hashable, CaseIterable {
+        /// It wrote a unit.
+        case write
+        /// It asked to remove the file if partial.
+        case remove
+    }
+
+    /// `app.output`: the app wrote a unit of an output file, or asked to remove a partial one.
+    public struct AppOutput: Sendable, Hashable {
+        public var process: Int
+        /// The file's name.
+        public var output: String
+        public var change: OutputChange
+        /// Units written so far, and units the whole file needs.
+        public var units: Int
+        public var total: Int
+        /// The file's state afterwards; nil when there is no such file.
+        public var state: SavedState.Output.State?
+        /// The continued task whose work it was, if any.
+        public var identifier: String?
+
+        /// Creates the record.
+        public init(
+            process: Int, output: String, change: OutputChange, units: Int, total: Int, state: SavedState.Output.State?,
+            identifier: String?
+        ) {
+            self.process = process
+            self.output = output
+            self.change = change
+            self.units = units
+            self.total = total
+            self.state = state
+            self.identifier = identifier
+        }
+    }
+
+    /// `app.updateUI`: main-actor code ran.
+    public struct AppUpdateUI: Sendable, Hashable {
+        public var process: Int
+        public var lane: String
+
+        /// Creates the record.
+        public init(process: Int, lane: String) {
+            self.process = process
+            self.lane = lane
+        }
+    }
+
+    /// `app.stepIgnored`: a scenario step that has no meaning where it ran.
+    public struct AppStepIgnored: Sendable, Hashable {
+        public var process: Int
+        public var step: String
+        public var why: String
+
+        /// Creates the record.
+        public init(process: Int, step: String, why: String) {
+            self.process = process
+            self.step = step
+            self.why = why
+        }
+    }
+}
+
+extension TraceRecord.AppStateChange: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("from", from)
+        fields.add("to", to)
+        fields.add("cause", ifPresent: cause)
+        if let termination {
+            fields.add("reason", termination.reason)
+            fields.add("message", termination.message)
+            fields.add("code", ifPresent: termination.reason.exceptionCode)
+        }
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        from = try fields.choice("from")
+        to = try fields.choice("to")
+        cause = try fields.stringIfPresent("cause")
+        if to == .terminated {
+            let reason = try fields.choice("reason", TerminationReason.self)
+            termination = Termination(reason: reason, message: try fields.string("message"))
+            let code = try fields.stringIfPresent("code")
+            guard code == reason.exceptionCode else {
+                throw TraceDecodingError(field: "code", reason: "must be \(reason.exceptionCode.map { "\"\($0)\"" } ?? "absent") for \(reason.rawValue)")
+            }
+        }
+    }
+}
+
+extension TraceRecord.AppCallback: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("callback", callback)
+        fields.add("phase", phase)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        callback = try fields.string("callback")
+        phase = try fields.choice("phase")
+    }
+}
+
+extension TraceRecord.AppActivity: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("duration", duration)
+        fields.add("lane", lane)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        duration = try fields.count("duration")
+        lane = try fields.string("lane")
+    }
+}
+
+extension TraceRecord.AppSave: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("checkpoint", checkpoint)
+        fields.add("work", work)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        checkpoint = try fields.string("checkpoint")
+        work = try fields.count("work")
+    }
+}
+
+extension TraceRecord.AppLock: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("lock", lock)
+        fields.add("held", held)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        lock = try fields.string("lock")
+        held = try fields.bool("held")
+    }
+}
+
+extension TraceRecord.AppLog: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("message", message)
+        fields.add("lane", lane)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        message = try fields.string("message")
+        lane = try fields.string("lane")
+    }
+}
+
+extension TraceRecord.AppUserActionIgnored: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("userAction", userAction)
+        fields.add("state", state)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        userAction = try fields.string("userAction")
+        state = try fields.choice("state")
+    }
+}
+
+extension TraceRecord.AppOutput: TracePayload {
+    /// The state written when there is no such file.
+    private static let noFile = "none"
+
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("output", output)
+        fields.add("change", change)
+        fields.add("units", units)
+        fields.add("total", total)
+        fields.add("state", state?.rawValue ?? Self.noFile)
+        fields.add("identifier", ifPresent: identifier)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        output = try fields.string("output")
+        change = try fields.choice("change")
+        units = try fields.smallCount("units")
+        total = try fields.smallCount("total")
+        let stateText = try fields.string("state")
+        if stateText == Self.noFile {
+            state = nil
+        } else if let known = SavedState.Output.State(rawValue: stateText) {
+            state = known
+        } else {
+            throw TraceDecodingError(field: "state", reason: "must be \"partial\", \"complete\", \"removed\" or \"none\", not \"\(stateText)\"")
+        }
+        identifier = try fields.stringIfPresent("identifier")
+    }
+}
+
+extension TraceRecord.AppUpdateUI: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("lane", lane)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        lane = try fields.string("lane")
+    }
+}
+
+extension TraceRecord.AppStepIgnored: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("step", step)
+        fields.add("why", why)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        step = try fields.string("step")
+        why = try fields.string("why")
+    }
+}

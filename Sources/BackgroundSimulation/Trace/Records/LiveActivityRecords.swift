@@ -1,0 +1,128 @@
+extension TraceRecord {
+    /// Why a Live Activity's contents were read.
+    public enum LiveActivityCause: String, Sendable, Hashable, CaseIterable {
+        /// The task began.
+        case start
+        /// A progress sample found a change.
+        case progress
+        /// The app changed the title or subtitle.
+        case title
+        /// The app completed the task: a last read.
+        case end
+    }
+
+    /// `liveActivity.update`: what a continued task's Live Activity shows.
+    public struct LiveActivityUpdate: Sendable, Hashable {
+        public var process: Int
+        public var identifier: String
+        public var title: String
+        public var subtitle: String
+        /// `task.progress`'s unit counts.
+        public var completed: Int64
+        public var total: Int64
+        /// `fractionCompleted` in thousandths, rounded down.
+        public var permille: Int64
+        public var cause: LiveActivityCause
+        /// Whether the progress rose above anything read before.
+        public var advanced: Bool
+
+        /// Creates the record.
+        public init(
+            process: Int, identifier: String, title: String, subtitle: String, completed: Int64, total: Int64, permille: Int64,
+            cause: LiveActivityCause, advanced: Bool
+        ) {
+            self.process = process
+            self.identifier = identifier
+            self.title = title
+            self.subtitle = subtitle
+            self.completed = completed
+            self.total = total
+            self.permille = permille
+            self.cause = cause
+            self.advanced = advanced
+        }
+    }
+
+    /// `liveActivity.prompt`: the Live Activity asks the person whether a stalled task should continue, and how that ends.
+    public struct LiveActivityPrompt: Sendable, Hashable {
+        /// What happened to the question.
+        public enum Phase: Sendable, Hashable {
+            /// It was shown after the task went this long (ns) without progress.
+            case shown(stalledFor: Int64)
+            /// The person answered.
+            case answered(PromptAnswer)
+            /// It went away without an answer, and why.
+            case withdrawn(why: String)
+        }
+
+        public var process: Int
+        public var identifier: String
+        public var phase: Phase
+
+        /// Creates the record.
+        public init(process: Int, identifier: String, phase: Phase) {
+            self.process = process
+            self.identifier = identifier
+            self.phase = phase
+        }
+    }
+}
+
+extension TraceRecord.LiveActivityUpdate: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("identifier", identifier)
+        fields.add("title", title)
+        fields.add("subtitle", subtitle)
+        fields.add("completed", completed)
+        fields.add("total", total)
+        fields.add("permille", permille)
+        fields.add("cause", cause)
+        fields.add("advanced", advanced)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        identifier = try fields.string("identifier")
+        title = try fields.string("title")
+        subtitle = try fields.string("subtitle")
+        completed = try fields.int("completed")
+        total = try fields.int("total")
+        permille = try fields.count("permille")
+        guard permille <= 1000 else {
+            throw TraceDecodingError(field: "permille", reason: "must be from 0 to 1000 thousandths, not \(permille)")
+        }
+        cause = try fields.choice("cause")
+        advanced = try fields.bool("advanced")
+    }
+}
+
+extension TraceRecord.LiveActivityPrompt: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("identifier", identifier)
+        switch phase {
+        case .shown(let stalledFor):
+            fields.add("phase", "shown")
+            fields.add("stalledFor", stalledFor)
+        case .answered(let answer):
+            fields.add("phase", "answered")
+            fields.add("answer", answer)
+        case .withdrawn(let why):
+            fields.add("phase", "withdrawn")
+            fields.add("why", why)
+        }
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        identifier = try fields.string("identifier")
+        switch try fields.string("phase") {
+        case "shown": phase = .shown(stalledFor: try fields.count("stalledFor"))
+        case "answered": phase = .answered(try fields.choice("answer"))
+        case "withdrawn": phase = .withdrawn(why: try fields.string("why"))
+        case let other:
+            throw TraceDecodingError(field: "phase", reason: "must be \"shown\", \"answered\" or \"withdrawn\", not \"\(other)\"")
+        }
+    }
+}

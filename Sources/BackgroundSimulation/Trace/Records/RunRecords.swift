@@ -1,0 +1,134 @@
+extension TraceRecord {
+    /// `run.start`: what was run, with which seed, profile and policy. Always the first event.
+    public struct RunStart: Sendable, Hashable {
+        /// The scenario's name.
+        public var scenario: String
+        /// The seed in use.
+        public var seed: UInt64
+        /// The platform modelled, with every parameter's value.
+        public var profile: PlatformProfile
+        /// The bgsim version that wrote the trace.
+        public var version: String
+        /// When the run was asked to stop, in nanoseconds.
+        public var stopAt: Int64
+        /// The app's bundle identifier.
+        public var bundleIdentifier: String
+        /// The system's launch policy.
+        public var policy: SchedulingPolicy
+        /// Whether the device lets continued processing use the GPU in the background.
+        public var supportsBackgroundGPU: Bool
+
+        /// Creates the record.
+        public init(
+            scenario: String, seed: UInt64, profile: PlatformProfile, version: String, stopAt: Int64,
+            bundleIdentifier: String, policy: SchedulingPolicy, supportsBackgroundGPU: Bool
+        ) {
+            self.scenario = scenario
+            self.seed = seed
+            self.profile = profile
+            self.version = version
+            self.stopAt = stopAt
+            self.bundleIdentifier = bundleIdentifier
+            self.policy = policy
+            self.supportsBackgroundGPU = supportsBackgroundGPU
+        }
+    }
+
+    /// How a run ended.
+    public enum RunEnding: String, Sendable, Hashable, CaseIterable {
+        /// It reached its stop time, or ran out of things to do before it.
+        case completed
+        /// App code was still waiting when nothing else could happen.
+        case stalled
+        /// A run limit stopped a runaway run.
+        case limitExceeded
+    }
+
+    /// `run.end`: how the run ended. Always the last event.
+    public struct RunEnd: Sendable, Hashable {
+        /// How it ended.
+        public var ending: RunEnding
+        /// The state of the last app process.
+        public var state: AppState.Name
+        /// How many diagnostics the run reported.
+        public var diagnostics: Int
+
+        /// Creates the record.
+        public init(ending: RunEnding, state: AppState.Name, diagnostics: Int) {
+            self.ending = ending
+            self.state = state
+            self.diagnostics = diagnostics
+        }
+    }
+
+    /// `run.limitExceeded`: a run limit stopped a runaway run.
+    public struct RunLimitExceeded: Sendable, Hashable {
+        /// Which limit, and where to look.
+        public var message: String
+
+        /// Creates the record.
+        public init(message: String) {
+            self.message = message
+        }
+    }
+}
+
+extension TraceRecord.RunStart: TracePayload {
+    private static let profilePrefix = "profile."
+
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("scenario", scenario)
+        fields.add("seed", String(seed))
+        fields.add("profile", profile.name)
+        fields.add("version", version)
+        fields.add("stopAt", stopAt)
+        fields.add("bundleIdentifier", bundleIdentifier)
+        fields.add("policy", policy)
+        fields.add("supportsBackgroundGPU", supportsBackgroundGPU)
+        for key in PlatformProfile.Key.allCases {
+            fields.add(Self.profilePrefix + key.rawValue, profile[key])
+        }
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        scenario = try fields.string("scenario")
+        let seedText = try fields.string("seed")
+        guard let seed = UInt64(seedText) else {
+            throw TraceDecodingError(field: "seed", reason: "must be a whole number from 0 to 2^64-1 in a string, not \"\(seedText)\"")
+        }
+        self.seed = seed
+        profile = PlatformProfile(try fields.choice("profile", PlatformProfile.Name.self))
+        for key in PlatformProfile.Key.allCases {
+            profile[key] = try fields.int(Self.profilePrefix + key.rawValue)
+        }
+        version = try fields.string("version")
+        stopAt = try fields.count("stopAt")
+        bundleIdentifier = try fields.string("bundleIdentifier")
+        policy = try fields.choice("policy")
+        supportsBackgroundGPU = try fields.bool("supportsBackgroundGPU")
+    }
+}
+
+extension TraceRecord.RunEnd: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("ending", ending)
+        fields.add("state", state)
+        fields.add("diagnostics", diagnostics)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        ending = try fields.choice("ending")
+        state = try fields.choice("state")
+        diagnostics = try fields.smallCount("diagnostics")
+    }
+}
+
+extension TraceRecord.RunLimitExceeded: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("message", message)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        message = try fields.string("message")
+    }
+}

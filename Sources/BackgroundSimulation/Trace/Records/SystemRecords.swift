@@ -1,0 +1,107 @@
+extension TraceRecord {
+    /// `console`: a message the system writes to the console, word for word.
+    public struct Console: Sendable, Hashable {
+        public var process: Int
+        public var message: String
+
+        /// Creates the record.
+        public init(process: Int, message: String) {
+            self.process = process
+            self.message = message
+        }
+    }
+
+    /// `diagnostic`: a rule was broken.
+    ///
+    /// Holds the rule's words as written, so a trace read back from a file
+    /// shows what the version that wrote it said, even for a rule this
+    /// version no longer has.
+    public struct DiagnosticRecord: Sendable, Hashable {
+        /// The rule's stable identifier, for example `BGS001`.
+        public var rule: String
+        /// The rule's short name.
+        public var name: String
+        public var severity: Severity
+        /// What it concerns.
+        public var subject: String
+        /// What happened.
+        public var message: String
+        /// What to change in the app.
+        public var fix: String
+        /// The process concerned, if any.
+        public var process: Int?
+
+        /// The record of `diagnostic`.
+        public init(_ diagnostic: Diagnostic) {
+            rule = diagnostic.rule.id
+            name = diagnostic.rule.name
+            severity = diagnostic.severity
+            subject = diagnostic.subject
+            message = diagnostic.message
+            fix = diagnostic.rule.fix
+            process = diagnostic.process
+        }
+    }
+
+    /// `model.illegalTransition`: the model moved a process between states the platform never does (a bug in bgsim).
+    public struct IllegalTransition: Sendable, Hashable {
+        public var process: Int
+        public var from: AppState.Name
+        public var to: AppState.Name
+
+        /// Creates the record.
+        public init(process: Int, from: AppState.Name, to: AppState.Name) {
+            self.process = process
+            self.from = from
+            self.to = to
+        }
+    }
+}
+
+extension TraceRecord.Console: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("message", message)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        message = try fields.string("message")
+    }
+}
+
+extension TraceRecord.DiagnosticRecord: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("rule", rule)
+        fields.add("name", name)
+        fields.add("severity", severity)
+        fields.add("subject", subject)
+        fields.add("message", message)
+        fields.add("fix", fix)
+        fields.add("process", ifPresent: process)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        rule = try fields.string("rule")
+        name = try fields.string("name")
+        severity = try fields.choice("severity")
+        subject = try fields.string("subject")
+        message = try fields.string("message")
+        fix = try fields.string("fix")
+        process = try fields.smallCountIfPresent("process")
+    }
+}
+
+extension TraceRecord.IllegalTransition: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("process", process)
+        fields.add("from", from)
+        fields.add("to", to)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        from = try fields.choice("from")
+        to = try fields.choice("to")
+    }
+}

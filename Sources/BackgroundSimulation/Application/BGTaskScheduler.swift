@@ -89,7 +89,7 @@ public final class BGTaskScheduler: @unchecked Sendable {
     /// Asks the system to run a task later; replaces a pending request with the same identifier.
     public func submit(_ taskRequest: BGTaskRequest) throws {
         do {
-            try process.simulation.scheduler.submit(taskRequest.model(now: now), from: process)
+            try process.system.service(TaskScheduler.self).submit(taskRequest.model(now: now), from: process)
         } catch {
             throw Error(code: Error.Code(rawValue: error.rawValue)!)
         }
@@ -97,17 +97,17 @@ public final class BGTaskScheduler: @unchecked Sendable {
 
     /// Cancels a pending request.
     public func cancel(taskRequestWithIdentifier identifier: String) {
-        process.simulation.scheduler.cancel(identifier: identifier, from: process)
+        process.system.service(TaskScheduler.self).cancel(identifier: identifier, from: process)
     }
 
     /// Cancels every pending request of the app.
     public func cancelAllTaskRequests() {
-        process.simulation.scheduler.cancelAll(from: process)
+        process.system.service(TaskScheduler.self).cancelAll(from: process)
     }
 
     /// The identifiers and kinds of the pending requests.
     public func getPendingTaskRequests(completionHandler: @escaping @Sendable ([BGTaskRequest]) -> Void) {
-        completionHandler(process.simulation.scheduler.pendingRequests.map { request in
+        completionHandler(process.system.service(TaskScheduler.self).pendingRequests.map { request in
             let object: BGTaskRequest
             switch request.kind {
             case .appRefresh:

@@ -215,16 +215,16 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
                     of: Step.jobNumberPlaceholder, with: String(process.simulation.nextJobNumber()))
             }
             do {
-                try process.simulation.scheduler.submit(request, from: process)
+                try process.system.service(TaskScheduler.self).submit(request, from: process)
             } catch {
                 // The app's catch block: the failure is in the trace (bgTask.submitFailed).
             }
 
         case .cancelTaskRequest(let identifier):
-            process.simulation.scheduler.cancel(identifier: identifier, from: process)
+            process.system.service(TaskScheduler.self).cancel(identifier: identifier, from: process)
 
         case .cancelAllTaskRequests:
-            process.simulation.scheduler.cancelAll(from: process)
+            process.system.service(TaskScheduler.self).cancelAll(from: process)
 
         case .setTaskExpirationHandler(let behavior):
             guard let task = try launchedTask(context, step: "setTaskExpirationHandler", in: process) else { return }

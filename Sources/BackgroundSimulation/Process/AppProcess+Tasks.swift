@@ -15,7 +15,7 @@ extension AppProcess {
     /// `register(forTaskWithIdentifier:using:launchHandler:)`: returns whether it registered; crashes as the platform does.
     func register(identifier: String, registration: TaskRegistration) -> Bool {
         guard isAlive else { return false }
-        let permitted = PermittedIdentifiers(app: simulation.scenario.app, profile: profile)
+        let permitted = PermittedIdentifiers(app: system.appInfo, profile: profile)
         // Continued processing handlers are exempt from the launch rule: apps register them when the person asks
         // for the work (BGTaskScheduler.h; platform facts). The wildcard entry an identifier falls under says it is one.
         let continued = permitted.wildcardEntry(matching: identifier) != nil
@@ -48,7 +48,7 @@ extension AppProcess {
     func registration(for request: TaskRequest) -> TaskRegistration? {
         if let exact = registrations[request.identifier] { return exact }
         guard request.kind == .continuedProcessing,
-              let entry = PermittedIdentifiers(app: simulation.scenario.app, profile: profile)
+              let entry = PermittedIdentifiers(app: system.appInfo, profile: profile)
                 .wildcardEntry(matching: request.identifier)
         else { return nil }
         return registrations[entry]
@@ -58,6 +58,18 @@ extension AppProcess {
 
     func runningTask(withIdentifier identifier: String) -> RunningTask? {
         runningTasks.first { $0.identifier == identifier }
+    }
+
+    /// The running continued tasks, oldest first.
+    var runningContinuedTasks: [RunningTask] {
+        runningTasks.filter { $0.continued != nil }
+    }
+
+    /// Continued processing tasks running now, or handed to the app and about to start.
+    var continuedTaskCount: Int {
+        guard isAlive else { return 0 }
+        return runningTasks.reduce(0) { $0 + ($1.request.kind == .continuedProcessing ? 1 : 0) }
+            + pendingDeliveries.reduce(0) { $0 + ($1.kind == .continuedProcessing ? 1 : 0) }
     }
 
     /// The system hands the app a launched task: now, or when the launch it started finishes.
@@ -87,13 +99,8 @@ extension AppProcess {
             terminate(.crash, message: message)
             return
         }
-        // Continued processing has no fixed limit (Apple forums 818623: "There isn't any specific time limit"):
-        // it runs while it makes progress and nobody stops it.
-        let runtime: Int64? = switch request.kind {
-        case .appRefresh: profile.appRefreshRuntime
-        case .processing: profile.processingRuntime
-        case .continuedProcessing: nil
-        }
+        let behavior = request.kind.behavior
+        let runtime = behavior.runtime(in: profile)
         let task = RunningTask(
             request: request, launchedAt: now, deadline: runtime.map { now + $0 } ?? -1, onMainLane: registration.onMainLane,
             completesWhenHandlerReturns: registration.completesWhenHandlerReturns)
@@ -110,7 +117,7 @@ extension AppProcess {
                 expire(task, reason: "time ran out")
             })
         }
-        if task.continued != nil { showLiveActivity(of: task) }
+        behavior.taskStarted(task, in: self)
         let object: BGTask = switch request.kind {
         case .appRefresh: BGAppRefreshTask(process: self, task: task)
         case .processing: BGProcessingTask(process: self, task: task)
@@ -135,7 +142,7 @@ extension AppProcess {
         guard isAlive, !task.completed, !task.expired else { return }
         task.expired = true
         trace(.taskExpire(TraceRecord.TaskExpire(process: number, identifier: task.identifier, reason: reason)))
-        if task.continued != nil { withdrawPrompt(of: task, why: "the task expired") }
+        task.request.kind.behavior.taskExpired(task, in: self)
         if task.completesWhenHandlerReturns {
             task.workCancelled = true
             task.handlerContext?.cancel()
@@ -163,11 +170,6 @@ extension AppProcess {
         })
     }
 
-    /// Expires every running task of `kind`, for example processing tasks when the person picks up the device.
-    func expireRunningTasks(ofKind kind: TaskKind, reason: String) {
-        for task in runningTasks where task.request.kind == kind { expire(task, reason: reason) }
-    }
-
     /// `setTaskCompleted(success:)`.
     func complete(_ task: RunningTask, success: Bool) {
         guard isAlive else { return }
@@ -191,7 +193,7 @@ extension AppProcess {
                 Rules.partialOutputLeftBehind, subject: task.subject,
                 message: "\(task.subject) ended (\(how.rawValue), success \(success)) with partial output left: \(partialOutputs(of: task).joined(separator: ", "))")
         }
-        simulation.scheduler.taskEnded(task, successfully: success && !task.expired)
+        system.service(TaskScheduler.self).taskEnded(task, successfully: success && !task.expired)
         evaluateSuspension()
     }
 
@@ -201,12 +203,15 @@ extension AppProcess {
     /// behind, also when the process was killed and the app never heard.
     @discardableResult
     func traceEnd(of task: RunningTask, how: TraceRecord.TaskEnding, success: Bool) -> TraceRecord.OutputLeft? {
-        var output: TraceRecord.OutputLeft?
-        if task.continued != nil {
-            hideLiveActivity(of: task)
-            output = outputState(of: task)
-        }
+        let output = task.request.kind.behavior.taskEnding(task, in: self)
         trace(.taskEnd(TraceRecord.TaskEnd(process: number, identifier: task.identifier, how: how, success: success, output: output)))
         return output
+    }
+}
+
+extension AppProcess {
+    /// `updateTitle(_:subtitle:)` of a continued task: its Live Activity shows the new words.
+    func updateTitle(of task: RunningTask, title: String, subtitle: String) {
+        system.service(ContinuedProcessing.self).updateTitle(of: task, in: self, title: title, subtitle: subtitle)
     }
 }

@@ -12,7 +12,7 @@ public struct ProcessTerminated: Error, Sendable, Hashable {
 /// is gone, and only what the app saved survives. The process is also the
 /// execution gate of its tasks: while it is suspended their waits do not
 /// end, and when it is terminated they fail.
-final class AppProcess: ExecutionGate, @unchecked Sendable {
+package final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// 1 for the first launch of the run, 2 for the next, and so on.
     let number: Int
     unowned let simulation: Simulation
@@ -52,6 +52,8 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     var pendingDeliveries: [TaskRequest] = []
     var runningTasks: [RunningTask] = []
 
+    /// The system the process lives in, as its services see it.
+    var system: any SystemContext { simulation }
     var kernel: Kernel { simulation.kernel }
     var profile: PlatformProfile { simulation.profile }
     var now: Int64 { kernel.now.nanoseconds }
@@ -130,7 +132,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// The person's action the calling code serves, if any: a tap's callback, and any task or block it started.
     var currentPersonAction: String? { PersonActionScope.current }
 
-    func admit(_ waiter: Waiter) {
+    package func admit(_ waiter: Waiter) {
         switch state {
         case .terminated:
             waiter.fail(ProcessTerminated(process: number))
@@ -471,7 +473,7 @@ final class AppProcess: ExecutionGate, @unchecked Sendable {
             // Killed with the process: the app hears nothing (for a continued task, as when the person closes it in
             // the app switcher), and whatever output it had written stays as it was.
             traceEnd(of: task, how: .processEnded, success: false)
-            simulation.scheduler.taskEnded(task, successfully: false)
+            system.service(TaskScheduler.self).taskEnded(task, successfully: false)
         }
         simulation.processEnded(self)
     }

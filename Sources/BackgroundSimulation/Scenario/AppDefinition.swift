@@ -35,7 +35,7 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     public static let knownEntitlements = [gpuEntitlement]
 
     /// The entitlement a continued processing task needs to use the GPU in the background (Apple, `Resources.gpu`).
-    public static let gpuEntitlement = "com.apple.developer.background-tasks.continued-processing.gpu"
+    public static let gpuEntitlement = AppInfo.gpuEntitlement
 
     /// Creates an app definition.
     public init(
@@ -48,6 +48,13 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
         self.entitlements = entitlements
         self.handlers = handlers
         self.actions = actions
+    }
+
+    /// What the system knows of the app without running it.
+    public var info: AppInfo {
+        AppInfo(
+            bundleIdentifier: bundleIdentifier, backgroundModes: backgroundModes, permittedIdentifiers: permittedIdentifiers,
+            entitlements: entitlements)
     }
 
     /// The action attached to `callback`, if any.

@@ -12,7 +12,7 @@ struct PermittedIdentifiers {
     /// Whether the OS reads wildcards at all (iOS 26 and later).
     let wildcards: Bool
 
-    init(app: AppDefinition, profile: PlatformProfile) {
+    init(app: AppInfo, profile: PlatformProfile) {
         entries = app.permittedIdentifiers
         bundleIdentifier = app.bundleIdentifier
         wildcards = profile.supportsContinuedProcessing

@@ -2,7 +2,7 @@ import Foundation
 import SimulationKernel
 
 /// A `BGTask` the system launched and has not yet seen end. Touched only on the simulation's loop thread.
-final class RunningTask: @unchecked Sendable {
+package final class RunningTask: @unchecked Sendable {
     let request: TaskRequest
     let launchedAt: Int64
     /// When its time runs out, or -1 for continued processing, which has no fixed limit.

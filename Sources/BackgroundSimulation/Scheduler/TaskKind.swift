@@ -6,38 +6,6 @@ public enum TaskKind: String, Sendable, Hashable, CaseIterable {
     case processing
     /// `BGContinuedProcessingTask` (iOS 26): work the person started in the foreground that goes on in the background.
     case continuedProcessing
-
-    /// The `UIBackgroundModes` value this kind needs, if any.
-    ///
-    /// Continued processing needs none: Apple's guide lists only the
-    /// permitted identifier (and an entitlement for the GPU). Assumed.
-    var backgroundMode: String? {
-        switch self {
-        case .appRefresh: "fetch"
-        case .processing: "processing"
-        case .continuedProcessing: nil
-        }
-    }
-
-    /// The most requests of this kind that may be pending at once.
-    ///
-    /// Continued requests wait in a queue that Apple gives no length for: unbounded here.
-    var pendingLimit: Int {
-        switch self {
-        case .appRefresh: 1
-        case .processing: 10
-        case .continuedProcessing: .max
-        }
-    }
-
-    /// How the task is named in diagnostics.
-    var subjectName: String {
-        switch self {
-        case .appRefresh: "app refresh"
-        case .processing: "processing"
-        case .continuedProcessing: "continued processing"
-        }
-    }
 }
 
 /// `BGContinuedProcessingTaskRequest.SubmissionStrategy`: what happens when a continued task cannot start at once.

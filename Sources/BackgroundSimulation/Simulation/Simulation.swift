@@ -9,7 +9,7 @@ import SimulationKernel
 /// ```
 ///
 /// A simulation shares nothing with others: many can run side by side.
-public final class Simulation: @unchecked Sendable {
+public final class Simulation: SystemContext, @unchecked Sendable {
     /// How a run is carried out, beyond what the scenario says.
     public struct Options: Sendable {
         /// Whether to keep the trace in the result.
@@ -37,12 +37,14 @@ public final class Simulation: @unchecked Sendable {
     /// When the run stops, in nanoseconds.
     public let stopAt: Int64
 
-    let kernel: Kernel
-    let profile: PlatformProfile
+    package let kernel: Kernel
+    package let profile: PlatformProfile
+    package let policy: LaunchPolicy
+    package let appInfo: AppInfo
     let recorder: TraceRecorder
     var storage = SavedState()
     private let makeDelegate: @Sendable () -> any UIApplicationDelegate
-    private(set) var process: AppProcess?
+    package private(set) var process: AppProcess?
     private var processCount = 0
     private var terminations: [TerminationReason] = []
     private(set) var conditions: DeviceConditions
@@ -52,9 +54,16 @@ public final class Simulation: @unchecked Sendable {
     private var opens: [Int64] = []
     private var appWasInFrontWhenLocked = false
     private(set) var closedInAppSwitcher = false
-    private(set) lazy var scheduler = TaskScheduler(simulation: self, policy: scenario.policy)
+    /// The system's services, in the order they hear of what happens.
+    private var services: [any SystemService] = []
     private var hasRun = false
     private var jobNumbers = 0
+
+    /// The services every run has, in the order they hear of what happens: one line registers a service.
+    package static let standardServices: [@Sendable (any SystemContext) -> any SystemService] = [
+        { TaskScheduler(system: $0) },
+        { ContinuedProcessing(system: $0) },
+    ]
 
     /// Creates a simulation of `scenario`.
     ///
@@ -62,42 +71,81 @@ public final class Simulation: @unchecked Sendable {
     ///   - seed: Replaces the scenario's seed.
     ///   - stopAt: Replaces the scenario's stop time, in nanoseconds.
     ///   - app: The app's code in Swift; by default, the scenario's actions.
-    public init(
+    public convenience init(
         scenario: Scenario, seed: UInt64? = nil, stopAt: Int64? = nil, options: Options = Options(),
         app: (@Sendable () -> any UIApplicationDelegate)? = nil
+    ) {
+        self.init(scenario: scenario, seed: seed, stopAt: stopAt, options: options, app: app, extraServices: [])
+    }
+
+    /// Creates a simulation with services beyond the standard ones (tests add toy services this way).
+    package init(
+        scenario: Scenario, seed: UInt64? = nil, stopAt: Int64? = nil, options: Options = Options(),
+        app: (@Sendable () -> any UIApplicationDelegate)? = nil, extraServices: [@Sendable (any SystemContext) -> any SystemService]
     ) {
         self.scenario = scenario
         self.seed = seed ?? scenario.seed
         self.stopAt = stopAt ?? scenario.stopAt
         self.profile = scenario.profile
+        self.policy = LaunchPolicy(kind: scenario.policy, profile: scenario.profile)
+        self.appInfo = scenario.app.info
         self.kernel = Kernel(seed: self.seed, limits: options.limits)
         self.recorder = TraceRecorder(retention: options.retention, sink: options.traceSink)
         self.conditions = scenario.device
         self.lockedSince = scenario.device.locked ? 0 : nil
         let definition = scenario.app
         self.makeDelegate = app ?? { ScenarioApp(definition: definition) }
+        self.services = (Self.standardServices + extraServices).map { $0(self) }
     }
 
     // MARK: Trace
 
-    func trace(_ record: TraceRecord) {
+    package func trace(_ record: TraceRecord) {
         guard !kernel.isShutDown else { return }
         recorder.record(record, at: kernel.now.nanoseconds)
     }
 
-    func diagnose(_ rule: Rule, process: Int?, subject: String, message: String, at time: Int64? = nil) {
+    package func diagnose(_ rule: Rule, process: Int?, subject: String, message: String) {
+        diagnose(rule, process: process, subject: subject, message: message, at: nil)
+    }
+
+    func diagnose(_ rule: Rule, process: Int?, subject: String, message: String, at time: Int64?) {
         guard !kernel.isShutDown else { return }
         recorder.report(Diagnostic(
             rule: rule, time: time ?? kernel.now.nanoseconds, process: process, subject: subject, message: message))
     }
 
+    /// A process ended: every service hears it, then re-plans.
     func processEnded(_ process: AppProcess) {
-        if case .terminated(let reason) = process.state {
-            terminations.append(reason)
-            scheduler.dropQueuedContinued(reason: reason == .userSwipedAway
-                ? "the person closed the app in the app switcher" : "the app process ended (\(reason.rawValue))")
+        if case .terminated(let reason) = process.state { terminations.append(reason) }
+        for service in services { service.processEnded(process) }
+        worldChanged()
+    }
+
+    /// Something the system weighs changed: every service may re-plan.
+    func worldChanged() {
+        for service in services { service.worldChanged() }
+    }
+
+    // MARK: The system's view
+
+    package var snapshot: WorldSnapshot {
+        var app: WorldSnapshot.App?
+        if let process {
+            app = WorldSnapshot.App(
+                process: process.number, state: process.state,
+                runningTasks: process.isAlive ? process.runningTasks.map(\.identifier) : [], continuedTasks: process.continuedTaskCount)
         }
-        scheduler.reevaluate()
+        return WorldSnapshot(
+            now: kernel.now.nanoseconds, conditions: conditions, lockedSince: lockedSince,
+            closedInAppSwitcher: closedInAppSwitcher, app: app, opens: opens)
+    }
+
+    package func service<S: SystemService>(_ type: S.Type) -> S {
+        for service in services {
+            if let match = service as? S { return match }
+        }
+        preconditionFailure("no \(S.self) service in this simulation")
     }
 
     /// The next job number for a continued identifier's `{n}`: counted over the run, so no two jobs share one.
@@ -171,9 +219,22 @@ public final class Simulation: @unchecked Sendable {
 
     // MARK: The person and the device
 
+    /// A timeline entry happens: the service it belongs to performs it, or else the world does (the device and the app's lifecycle).
     private func perform(_ entry: TimelineEntry) {
         trace(.userAction(TraceRecord.UserAction(entry.action, note: entry.note)))
-        switch entry.action {
+        for service in services {
+            switch service.perform(entry.action) {
+            case .notMine: continue
+            case .performed: return
+            case .ignored(let why): return ignored(why)
+            }
+        }
+        performPersonAction(entry.action)
+    }
+
+    /// What the person does to the device and to the app as a whole.
+    private func performPersonAction(_ action: UserAction) {
+        switch action {
         case .launch:
             openApp(cause: "launch")
         case .returnToApp:
@@ -193,22 +254,22 @@ public final class Simulation: @unchecked Sendable {
             process.enterBackground(cause: "goHome")
         case .lock:
             guard !conditions.locked else { return ignored("the device is already locked") }
+            let old = conditions
             conditions.locked = true
             lockedSince = kernel.now.nanoseconds
-            trace(.deviceState(TraceRecord.DeviceState(conditions)))
+            conditionsChanged(from: old)
             appWasInFrontWhenLocked = process.map { $0.state.isForeground || $0.state == .launching(into: .foreground) } ?? false
             if appWasInFrontWhenLocked { process?.enterBackground(cause: "lock") }
-            scheduler.reevaluate()
+            worldChanged()
         case .unlock:
             guard conditions.locked else { return ignored("the device is not locked") }
+            let old = conditions
             conditions.locked = false
             lockedSince = nil
-            trace(.deviceState(TraceRecord.DeviceState(conditions)))
-            // "The system terminates any background processing tasks running when the user starts using the device."
-            process?.expireRunningTasks(ofKind: .processing, reason: "the person started using the device")
+            conditionsChanged(from: old)
             if appWasInFrontWhenLocked { openApp(cause: "unlock") }
             appWasInFrontWhenLocked = false
-            scheduler.reevaluate()
+            worldChanged()
         case .swipeAway:
             guard let process else { return ignored("the app was never opened, so it is not in the app switcher") }
             // A killed app stays in the app switcher: closing it there still stops background launches.
@@ -228,24 +289,20 @@ public final class Simulation: @unchecked Sendable {
             guard let process else { return ignored("the app is not running") }
             process.performUserAction(action)
         case .conditions(let change):
+            let old = conditions
             conditions = change.applied(to: conditions)
-            trace(.deviceState(TraceRecord.DeviceState(conditions)))
-            scheduler.reevaluate()
-        case .simulateLaunch(let identifier):
-            if !scheduler.simulateLaunch(identifier: identifier) { ignored("no pending request with identifier \(identifier)") }
-        case .simulateExpiration(let identifier):
-            guard let process, let task = process.runningTask(withIdentifier: identifier) else {
-                return ignored("no running task with identifier \(identifier)")
-            }
-            process.expire(task, reason: "simulateExpiration")
-        case .cancelLiveActivity(let identifier):
-            onProcess { $0.cancelFromLiveActivity(identifier: identifier) }
-        case .answerPrompt(let identifier, let answer):
-            onProcess { $0.answerPrompt(identifier: identifier, answer: answer) }
-        case .resourcePressure:
-            guard let process, process.isAlive else { return ignored("the app is not running") }
-            if let why = process.relieveResourcePressure() { ignored(why) }
+            conditionsChanged(from: old)
+            worldChanged()
+        case .simulateLaunch, .simulateExpiration, .cancelLiveActivity, .answerPrompt, .resourcePressure:
+            // A service's action that no service took: only possible if a standard service is missing.
+            ignored("no service performs \(action.name.rawValue)")
         }
+    }
+
+    /// The device's conditions changed: traced, then every service hears it.
+    private func conditionsChanged(from old: DeviceConditions) {
+        trace(.deviceState(TraceRecord.DeviceState(conditions)))
+        for service in services { service.conditionsChanged(from: old) }
     }
 
     private func openApp(cause: String) {
@@ -266,41 +323,21 @@ public final class Simulation: @unchecked Sendable {
         let process = AppProcess(number: processCount, simulation: self, delegate: makeDelegate())
         self.process = process
         process.launch(into: destination, cause: cause)
+        for service in services { service.processStarted(process) }
         return process
     }
 
-    /// How many times the person opened the app in the last `window` nanoseconds.
-    func opens(within window: Int64) -> Int {
-        let since = kernel.now.nanoseconds - window
-        return opens.reduce(0) { $0 + ($1 >= since ? 1 : 0) }
-    }
-
-    /// The next instant at or after `time` at a time of day the person opened the app in the past week, if any.
-    ///
-    /// The usage prediction of the realistic policy: people open apps at habitual times.
-    func nextUsualOpen(after time: Int64) -> Int64? {
-        let day: Int64 = 86_400_000_000_000
-        let since = kernel.now.nanoseconds - 7 * day
-        var next: Int64?
-        for open in opens where open >= since {
-            var offset = (open - time) % day
-            if offset < 0 { offset += day }
-            next = min(next ?? time + offset, time + offset)
-        }
-        return next
-    }
-
-    /// The app's state changed: the scheduler's plan may change with it.
+    /// The app's state changed: the services' plans may change with it.
     func processStateChanged() {
-        scheduler.reevaluate()
+        worldChanged()
     }
 
-    /// Hands a launched task to the app: launches it into the background, wakes it, or gives it the task now.
-    func deliverTask(_ request: TaskRequest) {
+    package func deliver(_ request: TaskRequest) {
         if let process, process.isAlive {
             process.deliver(request)
-        } else if request.kind == .continuedProcessing {
-            // Never reached: queued continued requests go with their process. A background launch for one would be wrong.
+        } else if request.kind.behavior.registersOnDemand {
+            // Never reached: queued continued requests go with their process, and a background launch could not
+            // run one (its handler is registered when the person asks for the work).
             return
         } else {
             startProcess(into: .background, cause: "bgTask \(request.identifier)").deliver(request)

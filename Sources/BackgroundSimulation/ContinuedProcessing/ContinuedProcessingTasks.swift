@@ -1,33 +1,38 @@
 import SimulationKernel
 
-/// Continued processing (iOS 26): requests the person starts in the foreground, run at once or queued for a free slot.
+/// `BGContinuedProcessingTask` (iOS 26): work the person started in the foreground that goes on in the background.
 ///
 /// Sources: Apple, "Performing long-running tasks on iOS and iPadOS",
 /// `BGContinuedProcessingTaskRequest` and its `SubmissionStrategy`, and
 /// ../shared/platform-facts.md. What Apple does not document (the number of
 /// slots, the error codes of some refusals) is a profile parameter or marked
-/// assumed where it is decided.
-extension TaskScheduler {
-    /// Continued processing tasks running now, or handed to the app and about to start.
-    var runningContinuedCount: Int {
-        guard let process = simulation.process, process.isAlive else { return 0 }
-        return process.runningTasks.reduce(0) { $0 + ($1.request.kind == .continuedProcessing ? 1 : 0) }
-            + process.pendingDeliveries.reduce(0) { $0 + ($1.kind == .continuedProcessing ? 1 : 0) }
-    }
+/// assumed where it is decided. The system's side while the task runs (its
+/// Live Activity) is the ``ContinuedProcessing`` service.
+package struct ContinuedProcessingTasks: TaskBehavior {
+    package static let shared = ContinuedProcessingTasks()
 
-    /// Continued processing requests waiting in the queue.
-    var queuedContinuedCount: Int {
-        pending.reduce(0) { $0 + ($1.request.kind == .continuedProcessing ? 1 : 0) }
-    }
+    package var kind: TaskKind { .continuedProcessing }
+    package var subjectName: String { "continued processing" }
+    /// None: Apple's guide lists only the permitted identifier (and an entitlement for the GPU). Assumed.
+    package var backgroundMode: String? { nil }
+    /// Continued requests wait in a queue that Apple gives no length for: unbounded here.
+    package var pendingLimit: Int { .max }
+    /// Continued tasks are the person's own: a failed one does not push back the app's later tasks.
+    package var penalizesIncompleteTasks: Bool { false }
+    /// Apps register continued handlers when the person asks for the work (BGTaskScheduler.h; platform facts).
+    package var registersOnDemand: Bool { true }
 
-    /// `submit(_:)` of a `BGContinuedProcessingTaskRequest`.
-    func submitContinued(_ request: TaskRequest, from process: AppProcess) throws(SubmitError) {
-        let app = simulation.scenario.app
+    /// No fixed limit (Apple forums 818623: "There isn't any specific time limit"): it runs while it makes progress.
+    package func runtime(in profile: PlatformProfile) -> Int64? { nil }
+
+    package func submit(_ request: TaskRequest, from process: AppProcess, to scheduler: TaskScheduler) throws(SubmitError) {
+        let system = process.system
+        let app = system.appInfo
+        let profile = system.profile
+        let now = process.now
         let personAction = process.currentPersonAction
         func refuse(_ error: SubmitError, _ why: String) -> SubmitError {
-            process.trace(.taskSubmitFailed(TraceRecord.TaskSubmitFailed(
-                process: process.number, request: request, personAction: personAction, error: error, why: why)))
-            return error
+            scheduler.refuse(request, from: process, personAction: personAction, error, why)
         }
         let subject = "continued processing request \(request.identifier)"
         guard profile.supportsContinuedProcessing else {
@@ -48,21 +53,21 @@ extension TaskScheduler {
             // Apple: the request is created "on behalf of the currently foregrounded app". The error code is assumed.
             process.diagnose(
                 Rules.continuedSubmittedInBackground, subject: subject,
-                message: "\(request.identifier) was submitted while the app was \(process.state.name); continued processing starts only from the foreground")
-            throw refuse(.notPermitted, "the app is not in the foreground (\(process.state.name))")
+                message: "\(request.identifier) was submitted while the app was \(process.state.name.rawValue); continued processing starts only from the foreground")
+            throw refuse(.notPermitted, "the app is not in the foreground (\(process.state.name.rawValue))")
         }
         if request.requiresGPU {
-            guard simulation.conditions.supportsBackgroundGPU else {
+            guard system.snapshot.conditions.supportsBackgroundGPU else {
                 process.diagnose(
                     Rules.backgroundGPUNotSupported, subject: subject,
                     message: "\(request.identifier) required .gpu, but BGTaskScheduler.supportedResources does not contain .gpu on this device")
                 throw refuse(.unavailable, "the device does not support background GPU use")
             }
-            guard app.entitlements.contains(AppDefinition.gpuEntitlement) else {
+            guard app.entitlements.contains(AppInfo.gpuEntitlement) else {
                 process.diagnose(
                     Rules.backgroundGPUEntitlementMissing, subject: subject,
-                    message: "\(request.identifier) required .gpu without the entitlement \(AppDefinition.gpuEntitlement)")
-                throw refuse(.notPermitted, "the app lacks the entitlement \(AppDefinition.gpuEntitlement)")
+                    message: "\(request.identifier) required .gpu without the entitlement \(AppInfo.gpuEntitlement)")
+                throw refuse(.notPermitted, "the app lacks the entitlement \(AppInfo.gpuEntitlement)")
             }
         }
         guard process.registration(for: request) != nil else {
@@ -83,9 +88,9 @@ extension TaskScheduler {
                 Rules.continuedEarliestBeginIgnored, subject: subject,
                 message: "\(request.identifier) asked to begin \(ahead) from now; the system ignores earliestBeginDate for continued processing")
         }
-        let replacing = pending.contains { $0.request.identifier == request.identifier }
-        let running = runningContinuedCount
-        let queuedAhead = pending.reduce(0) {
+        let replacing = scheduler.isPending(request.identifier)
+        let running = process.continuedTaskCount
+        let queuedAhead = scheduler.pending.reduce(0) {
             $0 + ($1.request.kind == .continuedProcessing && $1.request.identifier != request.identifier ? 1 : 0)
         }
         let sameRunning = process.runningTask(withIdentifier: request.identifier) != nil
@@ -99,38 +104,40 @@ extension TaskScheduler {
                 message: "submit(_:) threw immediateRunIneligible: \(request.identifier) could not begin at once (\(why))")
             throw refuse(.immediateRunIneligible, why)
         }
-        pending.removeAll { $0.request.identifier == request.identifier }
         // No seeded delay applies to continued requests, so none is drawn: the run's random sequence stays as it was.
-        pending.append(Pending(request: request, submittedAt: now, delayDraw: 0))
+        scheduler.enqueue(PendingRequest(request: request, submittedAt: now, delayDraw: 0))
         process.trace(.taskSubmit(TraceRecord.TaskSubmit(
             process: process.number, request: request, personAction: personAction, replaced: replacing, queued: !startsNow)))
-        reevaluate()
+        scheduler.reevaluate()
     }
 
-    /// Why a queued continued request may not begin now, or nil when a slot is free for it.
-    func continuedBlocker(for request: TaskRequest) -> String? {
-        if simulation.closedInAppSwitcher { return "the person closed the app in the app switcher" }
-        guard let process = simulation.process, process.isAlive else { return "the app is not running" }
-        if process.runningTask(withIdentifier: request.identifier) != nil { return "the task is already running" }
-        let running = runningContinuedCount
-        if running >= profile.continuedProcessingConcurrency {
-            return "\(running) continued processing task(s) are running (the limit)"
+
+    /// A queued continued request begins as soon as a slot is free for it in the process that submitted it.
+    package func blocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? {
+        if world.closedInAppSwitcher { return .closedInAppSwitcher }
+        guard let app = world.liveApp else { return .appNotRunning }
+        if app.runningTasks.contains(request.identifier) { return .alreadyRunning }
+        if app.continuedTasks >= policy.profile.continuedProcessingConcurrency {
+            return .concurrencyLimit(running: app.continuedTasks)
         }
         return nil
     }
 
-    /// Cancels every queued continued request: the process that submitted them is gone.
-    ///
-    /// Apple documents this for the app switcher ("The system cancels queued
-    /// BGContinuedProcessingTaskRequest objects if someone closes your app
-    /// using the app switcher"); for other ends of the process it is assumed:
-    /// the work lived in that process, and its handler was registered there.
-    func dropQueuedContinued(reason: String) {
-        let dropped = pending.filter { $0.request.kind == .continuedProcessing }
-        guard !dropped.isEmpty else { return }
-        pending.removeAll { $0.request.kind == .continuedProcessing }
-        for entry in dropped {
-            simulation.trace(.taskDropped(TraceRecord.TaskDropped(identifier: entry.request.identifier, type: entry.request.kind, reason: reason)))
-        }
+    /// `earliestBeginDate` is ignored; no delay applies: the person is waiting.
+    package func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> Int64 {
+        entry.submittedAt
+    }
+
+    package func taskStarted(_ task: RunningTask, in process: AppProcess) {
+        process.system.service(ContinuedProcessing.self).showLiveActivity(of: task, in: process)
+    }
+
+    package func taskExpired(_ task: RunningTask, in process: AppProcess) {
+        process.system.service(ContinuedProcessing.self).withdrawPrompt(of: task, in: process, why: "the task expired")
+    }
+
+    package func taskEnding(_ task: RunningTask, in process: AppProcess) -> TraceRecord.OutputLeft? {
+        process.system.service(ContinuedProcessing.self).hideLiveActivity(of: task, in: process)
+        return process.outputState(of: task)
     }
 }

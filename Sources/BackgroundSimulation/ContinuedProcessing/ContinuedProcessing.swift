@@ -8,7 +8,8 @@ public enum PromptAnswer: String, Sendable, Hashable, CaseIterable {
     case stop
 }
 
-/// Continued processing tasks while they run: the Live Activity, progress sampling, the person's actions, and output files.
+/// Continued processing (iOS 26) as the system runs it: the Live Activity, progress sampling, the person's
+/// actions on it, and the queue that dies with its process.
 ///
 /// The system reads `task.progress` every `continuedProgressSampleInterval`
 /// (it cannot be told: on Linux, Foundation's `Progress` has no key-value
@@ -20,13 +21,55 @@ public enum PromptAnswer: String, Sendable, Hashable, CaseIterable {
 /// (BGS027). Apple: the system "make[s] informed suggestions through the
 /// interface about possibly stuck tasks that a person can cancel", and
 /// prioritises terminating tasks "that reflect minimal or no progress".
-extension AppProcess {
+package final class ContinuedProcessing: SystemService {
+    private unowned let system: any SystemContext
+
+    package init(system: any SystemContext) {
+        self.system = system
+    }
+
+    private var profile: PlatformProfile { system.profile }
+
+    // MARK: Service
+
+    package func perform(_ action: UserAction) -> ActionOutcome {
+        let outcome: String?
+        switch action {
+        case .cancelLiveActivity(let identifier):
+            outcome = onProcess { cancelFromLiveActivity(identifier: identifier, in: $0) }
+        case .answerPrompt(let identifier, let answer):
+            outcome = onProcess { answerPrompt(identifier: identifier, answer: answer, in: $0) }
+        case .resourcePressure:
+            outcome = onProcess { relieveResourcePressure(in: $0) }
+        default:
+            return .notMine
+        }
+        return outcome.map { .ignored($0) } ?? .performed
+    }
+
+    private func onProcess(_ body: (AppProcess) -> String?) -> String? {
+        guard let process = system.process, process.isAlive else { return "the app is not running" }
+        return body(process)
+    }
+
+    /// Cancels every queued continued request: the process that submitted them is gone.
+    ///
+    /// Apple documents this for the app switcher ("The system cancels queued
+    /// BGContinuedProcessingTaskRequest objects if someone closes your app
+    /// using the app switcher"); for other ends of the process it is assumed:
+    /// the work lived in that process, and its handler was registered there.
+    package func processEnded(_ process: AppProcess) {
+        guard case .terminated(let reason) = process.state else { return }
+        system.service(TaskScheduler.self).drop(kind: .continuedProcessing, reason: reason == .userSwipedAway
+            ? "the person closed the app in the app switcher" : "the app process ended (\(reason.rawValue))")
+    }
+
     // MARK: The Live Activity
 
     /// The task began: its Live Activity shows the request's title and subtitle, and sampling starts.
-    func showLiveActivity(of task: RunningTask) {
-        traceLiveActivity(task, cause: .start, advanced: false)
-        scheduleSample(of: task)
+    func showLiveActivity(of task: RunningTask, in process: AppProcess) {
+        traceLiveActivity(task, in: process, cause: .start, advanced: false)
+        scheduleSample(of: task, in: process)
     }
 
     /// The task ended: its Live Activity goes away with it.
@@ -34,9 +77,9 @@ extension AppProcess {
     /// When the app completed it, the system reads the progress one last
     /// time, so that the trace ends on what the app last reported; a killed
     /// process has nothing left to read.
-    func hideLiveActivity(of task: RunningTask) {
+    func hideLiveActivity(of task: RunningTask, in process: AppProcess) {
         guard let state = task.continued else { return }
-        if isAlive {
+        if process.isAlive {
             var shown = state.shown
             shown.completed = state.progress.completedUnitCount
             shown.total = state.progress.totalUnitCount
@@ -44,35 +87,35 @@ extension AppProcess {
             if shown != state.shown {
                 let advanced = shown.completed > state.bestCompleted || state.progress.fractionCompleted > state.bestFraction
                 state.shown = shown
-                traceLiveActivity(task, cause: .end, advanced: advanced)
+                traceLiveActivity(task, in: process, cause: .end, advanced: advanced)
             }
         }
-        withdrawPrompt(of: task, why: "the task ended")
-        if let event = state.sampleEvent { kernel.cancel(event) }
+        withdrawPrompt(of: task, in: process, why: "the task ended")
+        if let event = state.sampleEvent { system.kernel.cancel(event) }
         state.sampleEvent = nil
     }
 
     /// `updateTitle(_:subtitle:)`: the Live Activity shows the new words at once.
-    func updateTitle(of task: RunningTask, title: String, subtitle: String) {
-        guard isAlive, !task.completed, let state = task.continued else { return }
+    func updateTitle(of task: RunningTask, in process: AppProcess, title: String, subtitle: String) {
+        guard process.isAlive, !task.completed, let state = task.continued else { return }
         state.shown.title = title
         state.shown.subtitle = subtitle
-        traceLiveActivity(task, cause: .title, advanced: false)
+        traceLiveActivity(task, in: process, cause: .title, advanced: false)
     }
 
-    private func traceLiveActivity(_ task: RunningTask, cause: TraceRecord.LiveActivityCause, advanced: Bool) {
+    private func traceLiveActivity(_ task: RunningTask, in process: AppProcess, cause: TraceRecord.LiveActivityCause, advanced: Bool) {
         guard let shown = task.continued?.shown else { return }
-        trace(.liveActivityUpdate(TraceRecord.LiveActivityUpdate(
-            process: number, identifier: task.identifier, title: shown.title, subtitle: shown.subtitle,
+        process.trace(.liveActivityUpdate(TraceRecord.LiveActivityUpdate(
+            process: process.number, identifier: task.identifier, title: shown.title, subtitle: shown.subtitle,
             completed: shown.completed, total: shown.total, permille: shown.permille, cause: cause, advanced: advanced)))
     }
 
-    private func scheduleSample(of task: RunningTask) {
+    private func scheduleSample(of task: RunningTask, in process: AppProcess) {
         guard let state = task.continued else { return }
         // At least a nanosecond apart, or a zero interval from Swift code would sample the same instant forever.
-        state.sampleEvent = kernel.schedule(afterNanoseconds: max(1, profile.continuedProgressSampleInterval)) { [self] in
+        state.sampleEvent = system.kernel.schedule(afterNanoseconds: max(1, profile.continuedProgressSampleInterval)) { [self] in
             state.sampleEvent = nil
-            sample(task)
+            sample(task, in: process)
         }
     }
 
@@ -82,8 +125,9 @@ extension AppProcess {
         return min(1000, Int64((fraction * 1000).rounded(.down)))
     }
 
-    private func sample(_ task: RunningTask) {
-        guard isAlive, !task.completed, let state = task.continued else { return }
+    private func sample(_ task: RunningTask, in process: AppProcess) {
+        guard process.isAlive, !task.completed, let state = task.continued else { return }
+        let now = process.now
         let completed = state.progress.completedUnitCount
         let total = state.progress.totalUnitCount
         let fraction = state.progress.fractionCompleted
@@ -92,7 +136,7 @@ extension AppProcess {
             state.bestCompleted = max(state.bestCompleted, completed)
             state.bestFraction = max(state.bestFraction, fraction)
             state.lastAdvance = now
-            withdrawPrompt(of: task, why: "progress resumed")
+            withdrawPrompt(of: task, in: process, why: "progress resumed")
         }
         var shown = state.shown
         shown.completed = completed
@@ -100,37 +144,33 @@ extension AppProcess {
         shown.permille = Self.permille(fraction)
         if shown != state.shown {
             state.shown = shown
-            traceLiveActivity(task, cause: .progress, advanced: advanced)
+            traceLiveActivity(task, in: process, cause: .progress, advanced: advanced)
         }
         if !task.expired {
             let still = now - state.lastAdvance
             if still >= profile.continuedProgressStallLimit {
-                diagnose(
+                process.diagnose(
                     Rules.continuedProgressStalled, subject: task.subject,
                     message: "\(task.subject) reported no progress for \(TimeText.format(nanoseconds: still)); the system expired it")
-                expire(task, reason: "progress stalled")
+                process.expire(task, reason: "progress stalled")
             } else if still >= profile.continuedStallPromptDelay && !state.asking {
                 state.asking = true
-                trace(.liveActivityPrompt(TraceRecord.LiveActivityPrompt(
-                    process: number, identifier: task.identifier, phase: .shown(stalledFor: still))))
+                process.trace(.liveActivityPrompt(TraceRecord.LiveActivityPrompt(
+                    process: process.number, identifier: task.identifier, phase: .shown(stalledFor: still))))
             }
         }
-        if isAlive && !task.completed { scheduleSample(of: task) }
+        if process.isAlive && !task.completed { scheduleSample(of: task, in: process) }
     }
 
     /// Takes the "continue?" question off the Live Activity, if it was asking.
-    func withdrawPrompt(of task: RunningTask, why: String) {
+    func withdrawPrompt(of task: RunningTask, in process: AppProcess, why: String) {
         guard let state = task.continued, state.asking else { return }
         state.asking = false
-        trace(.liveActivityPrompt(TraceRecord.LiveActivityPrompt(process: number, identifier: task.identifier, phase: .withdrawn(why: why))))
+        process.trace(.liveActivityPrompt(TraceRecord.LiveActivityPrompt(
+            process: process.number, identifier: task.identifier, phase: .withdrawn(why: why))))
     }
 
     // MARK: The person
-
-    /// The running continued tasks, oldest first.
-    var runningContinuedTasks: [RunningTask] {
-        runningTasks.filter { $0.continued != nil }
-    }
 
     /// The person taps stop in a task's Live Activity: the expiration handler runs. Returns why nothing happened, if nothing did.
     ///
@@ -138,16 +178,15 @@ extension AppProcess {
     /// people can cancel the task through the system interface; Apple DTS
     /// (forums 818623) names user cancellation as a primary cause of the
     /// expiration handler being called.
-    func cancelFromLiveActivity(identifier: String?) -> String? {
-        guard isAlive else { return "the app is not running" }
-        let candidates = runningContinuedTasks.filter { identifier == nil || $0.identifier == identifier }
+    private func cancelFromLiveActivity(identifier: String?, in process: AppProcess) -> String? {
+        let candidates = process.runningContinuedTasks.filter { identifier == nil || $0.identifier == identifier }
         guard let task = candidates.first(where: { !$0.expired }) else {
             if candidates.isEmpty {
                 return identifier.map { "no Live Activity of a running task \($0)" } ?? "no continued processing task is running"
             }
             return "the task is already expiring"
         }
-        expire(task, reason: "the person cancelled it in the Live Activity")
+        process.expire(task, reason: "the person cancelled it in the Live Activity")
         return nil
     }
 
@@ -155,20 +194,20 @@ extension AppProcess {
     ///
     /// "Continue" restarts the stall clock from the answer (assumed: the
     /// person vouches for the task); "stop" expires the task, as a cancel does.
-    func answerPrompt(identifier: String?, answer: PromptAnswer) -> String? {
-        guard isAlive else { return "the app is not running" }
-        guard let task = runningContinuedTasks.first(where: {
+    private func answerPrompt(identifier: String?, answer: PromptAnswer, in process: AppProcess) -> String? {
+        guard let task = process.runningContinuedTasks.first(where: {
             ($0.continued?.asking ?? false) && (identifier == nil || $0.identifier == identifier)
         }), let state = task.continued else {
             return "no Live Activity is asking whether to continue"
         }
         state.asking = false
-        trace(.liveActivityPrompt(TraceRecord.LiveActivityPrompt(process: number, identifier: task.identifier, phase: .answered(answer))))
+        process.trace(.liveActivityPrompt(TraceRecord.LiveActivityPrompt(
+            process: process.number, identifier: task.identifier, phase: .answered(answer))))
         switch answer {
         case .continue:
-            state.lastAdvance = now
+            state.lastAdvance = process.now
         case .stop:
-            expire(task, reason: "the person chose to stop it")
+            process.expire(task, reason: "the person chose to stop it")
         }
         return nil
     }
@@ -179,51 +218,15 @@ extension AppProcess {
     /// Apple: "The system prioritizes the termination of tasks that reflect
     /// minimal or no progress, when resources become constrained". Ties go to
     /// the task started last (it has done the least work).
-    func relieveResourcePressure() -> String? {
-        let candidates = runningContinuedTasks.filter { !$0.expired }
+    private func relieveResourcePressure(in process: AppProcess) -> String? {
+        let candidates = process.runningContinuedTasks.filter { !$0.expired }
         guard var chosen = candidates.first else { return "no continued processing task is running" }
         for task in candidates.dropFirst() {
             let fraction = task.continued?.bestFraction ?? 0
             let least = chosen.continued?.bestFraction ?? 0
             if fraction < least || (fraction == least && task.launchedAt >= chosen.launchedAt) { chosen = task }
         }
-        expire(chosen, reason: "resource pressure")
+        process.expire(chosen, reason: "resource pressure")
         return nil
-    }
-
-    // MARK: Output
-
-    /// Writes unit `unit` of `total` to the output file `name` (a continued task's work, when `task` is given).
-    func writeOutputUnit(_ unit: Int, of total: Int, to name: String, for task: RunningTask?) {
-        guard isAlive else { return }
-        let file = simulation.storage.writeUnit(unit, of: total, to: name, process: number)
-        if let state = task?.continued, !state.outputs.contains(name) { state.outputs.append(name) }
-        traceOutput(name, file, change: .write, task: task)
-    }
-
-    /// Removes the output file `name` if it is partial: the app cleans up after a failure (in `task`'s handler, if given).
-    func removePartialOutput(_ name: String, for task: RunningTask?) {
-        guard isAlive else { return }
-        traceOutput(name, simulation.storage.removePartial(name, process: number), change: .remove, task: task)
-    }
-
-    private func traceOutput(_ name: String, _ file: SavedState.Output?, change: TraceRecord.OutputChange, task: RunningTask?) {
-        // Which task's work it was (`identifier`): a task's end reports the files its own work wrote.
-        trace(.appOutput(TraceRecord.AppOutput(
-            process: number, output: name, change: change, units: file?.units ?? 0, total: file?.total ?? 0, state: file?.state,
-            identifier: task?.identifier)))
-    }
-
-    /// `complete`, `partial` or `none` (nothing written, or the partial output removed): what a continued task leaves.
-    func outputState(of task: RunningTask) -> TraceRecord.OutputLeft {
-        let files = (task.continued?.outputs ?? []).compactMap { simulation.storage.output(named: $0) }
-        if files.contains(where: { $0.state == .partial }) { return .partial }
-        if !files.isEmpty && files.allSatisfy({ $0.state == .complete }) { return .complete }
-        return .none
-    }
-
-    /// The names of a continued task's partial output files.
-    func partialOutputs(of task: RunningTask) -> [String] {
-        (task.continued?.outputs ?? []).filter { simulation.storage.output(named: $0)?.state == .partial }
     }
 }

@@ -1,0 +1,47 @@
+import SimulationKernel
+
+/// `BGAppRefreshTask`: about 30 s, when the system predicts the person will open the app.
+package struct AppRefreshTasks: SystemLaunchedTask {
+    package static let shared = AppRefreshTasks()
+
+    package var kind: TaskKind { .appRefresh }
+    package var subjectName: String { "app refresh" }
+    package var backgroundMode: String? { "fetch" }
+    package var pendingLimit: Int { 1 }
+
+    package func runtime(in profile: PlatformProfile) -> Int64? { profile.appRefreshRuntime }
+
+    /// Background App Refresh off or restricted stops refreshes (WWDC20).
+    package func settingsBlocker(in world: WorldSnapshot) -> LaunchBlocker? {
+        world.conditions.backgroundAppRefresh == .available ? nil : .backgroundAppRefresh(world.conditions.backgroundAppRefresh)
+    }
+
+    package func kindBlocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? { nil }
+
+    /// Refreshes are throttled to one per `refreshMinimumInterval`.
+    package func earliestBegin(in world: WorldSnapshot, history: LaunchHistory, profile: PlatformProfile) -> Int64? {
+        history.lastLaunch[.appRefresh].map { $0 + profile.refreshMinimumInterval }
+    }
+
+    /// Opened n times a day, refreshes come up to 1/n of the once-a-day delay late, aimed just before the
+    /// person's usual opening time: "the system predicts the person will open the app".
+    package func realisticDelay(for entry: PendingRequest, readyAt ready: Int64, in world: WorldSnapshot, profile: PlatformProfile) -> Int64 {
+        let opensPerDay = max(1, world.opens(within: 7 * WorldSnapshot.day) / 7)
+        let longest = profile.realisticRefreshDelay / Int64(opensPerDay)
+        if let predicted = world.nextUsualOpen(after: ready), predicted - ready <= longest {
+            let lead = min(predicted - ready, profile.realisticPredictionLead / 1_000_000 * entry.delayDraw)
+            return predicted - ready - lead
+        }
+        return longest / 1_000_000 * entry.delayDraw
+    }
+
+    /// A refresh requested sooner than the minimum interval will not run sooner: worth a diagnostic, not a refusal.
+    package func reviewSubmission(_ request: TaskRequest, from process: AppProcess, profile: PlatformProfile) {
+        let now = process.now
+        guard (request.earliestBegin ?? now) - now < profile.refreshMinimumInterval else { return }
+        let asked = TimeText.formatExact(nanoseconds: max(0, (request.earliestBegin ?? now) - now))
+        process.diagnose(
+            Rules.refreshRequestedTooSoon, subject: "task identifier \(request.identifier)",
+            message: "an app refresh was requested \(asked) ahead; the system will not run it sooner than about \(TimeText.formatExact(nanoseconds: profile.refreshMinimumInterval)) after the last one")
+    }
+}

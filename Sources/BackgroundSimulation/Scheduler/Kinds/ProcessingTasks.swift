@@ -1,0 +1,33 @@
+/// `BGProcessingTask`: minutes of work, only while the device is idle.
+package struct ProcessingTasks: SystemLaunchedTask {
+    package static let shared = ProcessingTasks()
+
+    package var kind: TaskKind { .processing }
+    package var subjectName: String { "processing" }
+    package var backgroundMode: String? { "processing" }
+    package var pendingLimit: Int { 10 }
+
+    package func runtime(in profile: PlatformProfile) -> Int64? { profile.processingRuntime }
+
+    /// "The system terminates any background processing tasks running when the user starts using the device." (Apple)
+    package var expiresWhenDeviceIsUsed: Bool { true }
+
+    /// Processing tasks wait for an idle (locked) device, power and network when asked, and an app used lately.
+    package func kindBlocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? {
+        let conditions = world.conditions
+        if !conditions.locked { return .deviceInUse }
+        if request.requiresExternalPower && !conditions.charging { return .needsExternalPower }
+        if request.requiresNetworkConnectivity && conditions.network == .none { return .needsNetwork }
+        if policy.kind == .realistic && world.opens(within: 7 * WorldSnapshot.day) == 0 { return .appNotUsedRecently }
+        return nil
+    }
+
+    /// The device counts as idle `processingIdleDelay` after it was locked.
+    package func earliestBegin(in world: WorldSnapshot, history: LaunchHistory, profile: PlatformProfile) -> Int64? {
+        world.lockedSince.map { $0 + profile.processingIdleDelay }
+    }
+
+    package func realisticDelay(for entry: PendingRequest, readyAt ready: Int64, in world: WorldSnapshot, profile: PlatformProfile) -> Int64 {
+        profile.realisticProcessingDelay / 1_000_000 * entry.delayDraw
+    }
+}

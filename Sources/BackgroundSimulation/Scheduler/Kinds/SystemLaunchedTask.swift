@@ -1,0 +1,85 @@
+import SimulationKernel
+
+/// Tasks the system launches in the background when its policy sees fit: app refresh and processing.
+///
+/// They share their submission checks, their reasons to wait and the shape
+/// of their ready time; each kind adds its own reasons and bounds through
+/// the hooks below.
+package protocol SystemLaunchedTask: TaskBehavior {
+    /// A reason of this kind alone, checked after Low Power Mode and before the battery.
+    func settingsBlocker(in world: WorldSnapshot) -> LaunchBlocker?
+    /// Reasons of this kind alone, checked last.
+    func kindBlocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker?
+    /// A lower bound of this kind alone on the ready time (the refresh interval, the idle delay).
+    func earliestBegin(in world: WorldSnapshot, history: LaunchHistory, profile: PlatformProfile) -> Int64?
+    /// The realistic policy's delay after the ready time, scaled by the request's draw.
+    func realisticDelay(for entry: PendingRequest, readyAt ready: Int64, in world: WorldSnapshot, profile: PlatformProfile) -> Int64
+    /// Checks of this kind alone after the common ones pass; may report a diagnostic but not refuse.
+    func reviewSubmission(_ request: TaskRequest, from process: AppProcess, profile: PlatformProfile)
+}
+
+extension SystemLaunchedTask {
+    package var penalizesIncompleteTasks: Bool { true }
+    package var registersOnDemand: Bool { false }
+
+    package func settingsBlocker(in world: WorldSnapshot) -> LaunchBlocker? { nil }
+    package func reviewSubmission(_ request: TaskRequest, from process: AppProcess, profile: PlatformProfile) {}
+
+    package func submit(_ request: TaskRequest, from process: AppProcess, to scheduler: TaskScheduler) throws(SubmitError) {
+        let system = process.system
+        let conditions = system.snapshot.conditions
+        if !PermittedIdentifiers(app: system.appInfo, profile: system.profile).listsExactly(request.identifier) {
+            process.diagnose(
+                Rules.taskIdentifierNotPermitted, subject: "task identifier \(request.identifier)",
+                message: "submit(_:) threw notPermitted: \(request.identifier) is not in BGTaskSchedulerPermittedIdentifiers")
+            throw scheduler.refuse(request, from: process, .notPermitted, "identifier not in BGTaskSchedulerPermittedIdentifiers")
+        }
+        if let mode = backgroundMode, !system.appInfo.backgroundModes.contains(mode) {
+            process.diagnose(
+                Rules.taskIdentifierNotPermitted, subject: "task identifier \(request.identifier)",
+                message: "submit(_:) threw notPermitted: UIBackgroundModes lacks \"\(mode)\"")
+            throw scheduler.refuse(request, from: process, .notPermitted, "UIBackgroundModes lacks \(mode)")
+        }
+        if conditions.backgroundAppRefresh != .available {
+            throw scheduler.refuse(request, from: process, .unavailable, "Background App Refresh is \(conditions.backgroundAppRefresh.rawValue)")
+        }
+        if conditions.lowPowerMode {
+            throw scheduler.refuse(request, from: process, .unavailable, "Low Power Mode is on")
+        }
+        let replacing = scheduler.isPending(request.identifier)
+        if !replacing && scheduler.pendingCount(of: kind) >= pendingLimit {
+            throw scheduler.refuse(request, from: process, .tooManyPendingTaskRequests, "\(pendingLimit) \(kind.rawValue) request(s) already pending")
+        }
+        reviewSubmission(request, from: process, profile: system.profile)
+        let draw = Int64(system.kernel.random.nextInt(below: 1_000_000))
+        scheduler.enqueue(PendingRequest(request: request, submittedAt: process.now, delayDraw: draw))
+        process.trace(.taskSubmit(TraceRecord.TaskSubmit(
+            process: process.number, request: request, personAction: nil, replaced: replacing, queued: false)))
+        scheduler.reevaluate()
+    }
+
+    package func blocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? {
+        let conditions = world.conditions
+        if world.closedInAppSwitcher { return .closedInAppSwitcher }
+        if let app = world.liveApp {
+            switch app.state {
+            case .foregroundActive, .foregroundInactive, .launching(into: .foreground): return .appInForeground
+            default: break
+            }
+            if app.runningTasks.contains(request.identifier) { return .alreadyRunning }
+        }
+        if conditions.lowPowerMode { return .lowPowerMode }
+        if let blocker = settingsBlocker(in: world) { return blocker }
+        if conditions.batteryLevel < 20 && !conditions.charging { return .lowBattery }
+        if conditions.thermalState == .serious || conditions.thermalState == .critical { return .thermalState(conditions.thermalState) }
+        return kindBlocker(for: request, in: world, policy: policy)
+    }
+
+    package func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> Int64 {
+        var ready = max(entry.submittedAt, entry.request.earliestBegin ?? 0)
+        if let bound = earliestBegin(in: world, history: history, profile: policy.profile) { ready = max(ready, bound) }
+        if let penalty = history.penaltyUntil[kind] { ready = max(ready, penalty) }
+        if policy.kind == .realistic { ready += realisticDelay(for: entry, readyAt: ready, in: world, profile: policy.profile) }
+        return ready
+    }
+}

@@ -1,0 +1,52 @@
+/// When the system launches pending requests: a pure function of the world, the requests and the history.
+///
+/// The scheduler asks it whenever something it weighs changes; nothing here
+/// reads the simulation, schedules events or draws random numbers (the
+/// realistic policy's randomness is drawn once per request at submission,
+/// ``PendingRequest/delayDraw``). So the rules can be tested on their own:
+///
+/// ```swift
+/// let policy = LaunchPolicy(kind: .deterministic, profile: PlatformProfile(.iOS26))
+/// var world = WorldSnapshot(now: 0, conditions: DeviceConditions())
+/// world.conditions.lowPowerMode = true
+/// policy.blocker(for: TaskRequest(identifier: "r", kind: .appRefresh), in: world)  // .lowPowerMode
+/// ```
+///
+/// docs/system-policy.md describes the rules and their sources.
+public struct LaunchPolicy: Sendable, Hashable {
+    /// Deterministic (the earliest allowed instant) or realistic (seeded delays).
+    public var kind: SchedulingPolicy
+    /// The platform's numbers.
+    public var profile: PlatformProfile
+
+    /// Creates the policy of a run.
+    public init(kind: SchedulingPolicy, profile: PlatformProfile) {
+        self.kind = kind
+        self.profile = profile
+    }
+
+    /// Why `request` may not be launched now, or nil when it may.
+    public func blocker(for request: TaskRequest, in world: WorldSnapshot) -> LaunchBlocker? {
+        request.kind.behavior.blocker(for: request, in: world, policy: self)
+    }
+
+    /// The earliest instant `entry` may run if the conditions that hold now keep holding.
+    public func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory) -> Int64 {
+        entry.request.kind.behavior.readyTime(for: entry, in: world, history: history, policy: self)
+    }
+
+    /// The instant the scheduler should look again: the earliest ready time of a request nothing holds back, or nil.
+    public func nextCheck(pending: [PendingRequest], in world: WorldSnapshot, history: LaunchHistory) -> Int64? {
+        var next: Int64?
+        for entry in pending where blocker(for: entry.request, in: world) == nil {
+            let ready = max(world.now, readyTime(for: entry, in: world, history: history))
+            next = min(next ?? ready, ready)
+        }
+        return next
+    }
+
+    /// The requests that may be launched now, in submission order.
+    public func due(pending: [PendingRequest], in world: WorldSnapshot, history: LaunchHistory) -> [PendingRequest] {
+        pending.filter { blocker(for: $0.request, in: world) == nil && readyTime(for: $0, in: world, history: history) <= world.now }
+    }
+}

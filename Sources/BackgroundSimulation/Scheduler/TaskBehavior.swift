@@ -1,0 +1,65 @@
+import SimulationKernel
+
+/// What is particular to one kind of `BGTask`: how requests are checked, when they may run, and how long.
+///
+/// The scheduler, the policy and the process share one code path for every
+/// kind and ask the kind's behaviour where they differ. A new kind is one
+/// type conforming to this protocol and one case of ``TaskKind`` that names it.
+package protocol TaskBehavior: Sendable {
+    /// The kind it describes.
+    var kind: TaskKind { get }
+    /// How the task is named in diagnostics.
+    var subjectName: String { get }
+    /// The `UIBackgroundModes` value the kind needs, if any.
+    var backgroundMode: String? { get }
+    /// The most requests of the kind that may be pending at once.
+    var pendingLimit: Int { get }
+    /// How long a task may run, or nil when there is no fixed limit.
+    func runtime(in profile: PlatformProfile) -> Int64?
+    /// Whether a task that did not complete makes the next one of the kind wait.
+    var penalizesIncompleteTasks: Bool { get }
+    /// Whether a launch handler may be registered after the app finished launching.
+    var registersOnDemand: Bool { get }
+    /// Whether a running task expires when the person starts using the device.
+    var expiresWhenDeviceIsUsed: Bool { get }
+    /// Checks a submission and queues it with the scheduler, or throws what `submit(_:)` throws.
+    func submit(_ request: TaskRequest, from process: AppProcess, to scheduler: TaskScheduler) throws(SubmitError)
+    /// Why a request of the kind may not run now, or nil.
+    func blocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker?
+    /// The earliest instant a pending request may run if the conditions hold.
+    func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> Int64
+    /// The task began (after `bgTask.start` is traced).
+    func taskStarted(_ task: RunningTask, in process: AppProcess)
+    /// The task expired (after `bgTask.expire` is traced).
+    func taskExpired(_ task: RunningTask, in process: AppProcess)
+    /// The task is ending, before `bgTask.end` is traced; returns what its output left, for kinds that say.
+    func taskEnding(_ task: RunningTask, in process: AppProcess) -> TraceRecord.OutputLeft?
+}
+
+extension TaskKind {
+    /// The behaviour of the kind: the one place a kind is registered.
+    package var behavior: any TaskBehavior {
+        switch self {
+        case .appRefresh: AppRefreshTasks.shared
+        case .processing: ProcessingTasks.shared
+        case .continuedProcessing: ContinuedProcessingTasks.shared
+        }
+    }
+
+    /// The `UIBackgroundModes` value this kind needs, if any.
+    var backgroundMode: String? { behavior.backgroundMode }
+
+    /// The most requests of this kind that may be pending at once.
+    var pendingLimit: Int { behavior.pendingLimit }
+
+    /// How the task is named in diagnostics.
+    var subjectName: String { behavior.subjectName }
+}
+
+/// Hooks into a task's life that most kinds leave empty.
+extension TaskBehavior {
+    package var expiresWhenDeviceIsUsed: Bool { false }
+    package func taskStarted(_ task: RunningTask, in process: AppProcess) {}
+    package func taskExpired(_ task: RunningTask, in process: AppProcess) {}
+    package func taskEnding(_ task: RunningTask, in process: AppProcess) -> TraceRecord.OutputLeft? { nil }
+}

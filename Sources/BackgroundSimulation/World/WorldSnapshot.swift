@@ -1,0 +1,83 @@
+/// A read-only picture of the world at one instant: what the system's services decide from.
+///
+/// Services read the world through a snapshot instead of the simulation's
+/// fields, so their decisions are functions of plain values and can be
+/// tested without a run (see ``LaunchPolicy``).
+public struct WorldSnapshot: Sendable, Hashable {
+    /// What the system knows of the app process.
+    public struct App: Sendable, Hashable {
+        /// The process number (1 for the first launch).
+        public var process: Int
+        /// Its state.
+        public var state: AppState
+        /// The identifiers of the tasks it runs now, oldest first.
+        public var runningTasks: [String]
+        /// How many continued processing tasks it runs, or was handed and is about to start.
+        public var continuedTasks: Int
+
+        /// Creates the picture of an app process.
+        public init(process: Int, state: AppState, runningTasks: [String] = [], continuedTasks: Int = 0) {
+            self.process = process
+            self.state = state
+            self.runningTasks = runningTasks
+            self.continuedTasks = continuedTasks
+        }
+
+        /// Whether the process is alive: launched and not terminated.
+        public var isAlive: Bool { !state.isTerminated && state != .notRunning }
+    }
+
+    /// The instant, in nanoseconds.
+    public var now: Int64
+    /// The device's conditions.
+    public var conditions: DeviceConditions
+    /// When the device was locked, if it is.
+    public var lockedSince: Int64?
+    /// Whether the person closed the app in the app switcher and has not opened it since.
+    public var closedInAppSwitcher: Bool
+    /// The current app process, if the app was ever launched; after it ended, the ended process.
+    public var app: App?
+    /// The instants the person opened the app, in order.
+    public var opens: [Int64]
+
+    /// Creates a snapshot.
+    public init(
+        now: Int64, conditions: DeviceConditions = DeviceConditions(), lockedSince: Int64? = nil,
+        closedInAppSwitcher: Bool = false, app: App? = nil, opens: [Int64] = []
+    ) {
+        self.now = now
+        self.conditions = conditions
+        self.lockedSince = lockedSince ?? (conditions.locked ? 0 : nil)
+        self.closedInAppSwitcher = closedInAppSwitcher
+        self.app = app
+        self.opens = opens
+    }
+
+    /// The app process, if it is alive.
+    public var liveApp: App? {
+        guard let app, app.isAlive else { return nil }
+        return app
+    }
+
+    /// How many times the person opened the app in the last `window` nanoseconds.
+    public func opens(within window: Int64) -> Int {
+        let since = now - window
+        return opens.reduce(0) { $0 + ($1 >= since ? 1 : 0) }
+    }
+
+    /// The next instant at or after `time` at a time of day the person opened the app in the past week, if any.
+    ///
+    /// The usage prediction of the realistic policy: people open apps at habitual times.
+    public func nextUsualOpen(after time: Int64) -> Int64? {
+        let since = now - 7 * Self.day
+        var next: Int64?
+        for open in opens where open >= since {
+            var offset = (open - time) % Self.day
+            if offset < 0 { offset += Self.day }
+            next = min(next ?? time + offset, time + offset)
+        }
+        return next
+    }
+
+    static let day: Int64 = 86_400_000_000_000
+}

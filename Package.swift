@@ -9,6 +9,9 @@ let package = Package(
     products: [
         .library(name: "SimulationKernel", targets: ["SimulationKernel"]),
         .library(name: "BackgroundSimulation", targets: ["BackgroundSimulation"]),
+        .library(name: "SimulationModel", targets: ["SimulationModel"]),
+        .library(name: "PlatformLookalikes", targets: ["PlatformLookalikes"]),
+        .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
         .library(name: "SimulationReports", targets: ["SimulationReports"]),
         .library(name: "SimulationTesting", targets: ["SimulationTesting"]),
         .executable(name: "bgsim", targets: ["bgsim"]),
@@ -16,10 +19,16 @@ let package = Package(
     targets: [
         // Virtual time, event queue, seeded randomness, deterministic executor. Knows nothing of iOS.
         .target(name: "SimulationKernel"),
-        // The iOS model, the scenario format and its interpreter.
-        .target(name: "BackgroundSimulation", dependencies: ["SimulationKernel"]),
-        // Timelines and summaries of runs: terminal, and later HTML, Markdown and Perfetto.
-        .target(name: "SimulationReports", dependencies: ["SimulationKernel", "BackgroundSimulation"]),
+        // The iOS model: app processes, background time, the system's services and policy, the typed trace, rules.
+        .target(name: "SimulationModel", dependencies: ["SimulationKernel"]),
+        // The look-alikes of Apple's API that app code calls: UIApplication, BGTaskScheduler and its tasks.
+        .target(name: "PlatformLookalikes", dependencies: ["SimulationKernel", "SimulationModel"]),
+        // The scenario file format, its validation, expectations, and the interpreter of its app steps.
+        .target(name: "ScenarioFormat", dependencies: ["SimulationKernel", "SimulationModel", "PlatformLookalikes"]),
+        // What users import: the model, the look-alikes and the scenario format in one module.
+        .target(name: "BackgroundSimulation", dependencies: ["SimulationModel", "PlatformLookalikes", "ScenarioFormat"]),
+        // Timelines and summaries of runs: terminal, HTML, Markdown and Perfetto. Reads the model's trace only.
+        .target(name: "SimulationReports", dependencies: ["SimulationKernel", "SimulationModel"]),
         // Swift Testing helpers: property-based generators with shrinking, seeded replay.
         .target(name: "SimulationTesting", dependencies: ["SimulationKernel", "BackgroundSimulation"]),
         // The command line, as a library so that its parsing and commands are testable.
@@ -27,6 +36,7 @@ let package = Package(
         .executableTarget(name: "bgsim", dependencies: ["BGSimCLI"]),
 
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel", "SimulationTesting"]),
+        .testTarget(name: "SimulationModelTests", dependencies: ["SimulationModel", "SimulationKernel", "SimulationTesting"]),
         .testTarget(
             name: "BackgroundSimulationTests",
             dependencies: ["BackgroundSimulation", "SimulationKernel", "SimulationTesting"]),

@@ -1,4 +1,4 @@
-import BackgroundSimulation
+import SimulationModel
 import SimulationKernel
 
 /// One self-contained HTML page that shows a run: header, timeline lanes in SVG, legend, diagnostics, story.

@@ -1,4 +1,4 @@
-import BackgroundSimulation
+import SimulationModel
 import Foundation
 import SimulationKernel
 

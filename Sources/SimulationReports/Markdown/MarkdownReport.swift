@@ -1,4 +1,4 @@
-import BackgroundSimulation
+import SimulationModel
 import SimulationKernel
 
 /// A summary of a run in GitHub-flavoured Markdown, to paste into a pull request.

@@ -1,4 +1,4 @@
-import BackgroundSimulation
+import SimulationModel
 import SimulationKernel
 
 /// A run as a Chrome trace event JSON file, to open in ui.perfetto.dev or chrome://tracing.

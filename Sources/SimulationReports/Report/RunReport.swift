@@ -1,4 +1,4 @@
-import BackgroundSimulation
+import SimulationModel
 import SimulationKernel
 
 /// Everything a report file shows about one run: its lanes, the facts of its header and its verdict.

@@ -1,4 +1,4 @@
-import BackgroundSimulation
+import SimulationModel
 import SimulationKernel
 
 /// The verdict of a run as text and as JSON: diagnostics, expectations, fingerprint and replay line.

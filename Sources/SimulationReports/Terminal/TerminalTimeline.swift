@@ -1,4 +1,4 @@
-import BackgroundSimulation
+import SimulationModel
 import SimulationKernel
 
 /// The compact text picture of a run that `bgsim run` prints: the story, the lanes, the verdict.

@@ -1,4 +1,4 @@
-import BackgroundSimulation
+import SimulationModel
 import SimulationKernel
 
 /// The lanes of a run, read back from its trace: what every report draws.

@@ -1,4 +1,4 @@
-@testable import BackgroundSimulation
+import BackgroundSimulation
 import SimulationKernel
 import Testing
 

@@ -1,0 +1,70 @@
+import SimulationModel
+
+/// The look-alike of BackgroundTasks' `BGTask`: a task the system launched, handed to the launch handler.
+///
+/// Set ``expirationHandler`` first, and call ``setTaskCompleted(success:)``
+/// exactly once on every path.
+public class BGTask: @unchecked Sendable {
+    /// The model's process and task this object stands for.
+    package unowned let process: AppProcess
+    package let task: RunningTask
+
+    init(process: AppProcess, task: RunningTask) {
+        self.process = process
+        self.task = task
+    }
+
+    /// The one object of each kind that stands for `task`: made once, and kept alive by the task while it runs,
+    /// as the system keeps the `BGTask` it hands to the launch handler (a `[weak task]` capture finds it).
+    package static func lookalike(of task: RunningTask, in process: AppProcess) -> BGTask {
+        if let object = task.lookalike as? BGTask { return object }
+        let object: BGTask = switch task.request.kind {
+        case .appRefresh: BGAppRefreshTask(process: process, task: task)
+        case .processing: BGProcessingTask(process: process, task: task)
+        case .continuedProcessing: BGContinuedProcessingTask(process: process, task: task)
+        }
+        task.lookalike = object
+        return object
+    }
+
+    /// The identifier of the request that launched the task.
+    public var identifier: String { task.identifier }
+
+    /// Called when the task's time is about to run out: stop the work and call `setTaskCompleted(success: false)`.
+    ///
+    /// Without one, the system marks the task complete and unsuccessful when its time runs out.
+    public var expirationHandler: (@Sendable () -> Void)? {
+        get {
+            if case .synchronous(let body) = task.expirationHandler { return body }
+            return nil
+        }
+        set { task.expirationHandler = newValue.map { .synchronous($0) } }
+    }
+
+    /// The scenario interpreter's expiration handler: steps that may take virtual time on the handler's lane.
+    package var simulatedExpirationHandler: (@Sendable () async -> Void)? {
+        get {
+            if case .simulated(let body) = task.expirationHandler { return body }
+            return nil
+        }
+        set { task.expirationHandler = newValue.map { .simulated($0) } }
+    }
+
+    /// bgsim: whether the task's work was cancelled (by its expiration handler, or by the system for an async
+    /// handler); work that checks it stops.
+    package var isWorkCancelled: Bool {
+        get { task.workCancelled }
+        set { task.workCancelled = newValue }
+    }
+
+    /// Tells the system the task is done; the app may be suspended afterwards.
+    public func setTaskCompleted(success: Bool) {
+        process.complete(task, success: success)
+    }
+}
+
+/// The look-alike of `BGAppRefreshTask`: about 30 seconds to fetch fresh content.
+public final class BGAppRefreshTask: BGTask, @unchecked Sendable {}
+
+/// The look-alike of `BGProcessingTask`: minutes of work while the device is idle.
+public final class BGProcessingTask: BGTask, @unchecked Sendable {}

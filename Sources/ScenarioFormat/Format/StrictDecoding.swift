@@ -1,0 +1,102 @@
+import SimulationKernel
+import SimulationModel
+
+/// A coding key for any name, so that decoders can see keys they do not know.
+struct AnyKey: CodingKey, Hashable {
+    var stringValue: String
+    var intValue: Int?
+
+    init(_ name: String) {
+        stringValue = name
+        intValue = nil
+    }
+
+    init?(stringValue: String) {
+        self.init(stringValue)
+    }
+
+    init?(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+/// A scenario value that is well-formed JSON but wrong: thrown with the path where it is.
+func invalid(_ path: [any CodingKey], _ message: String) -> DecodingError {
+    DecodingError.dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message))
+}
+
+extension Decoder {
+    /// The object at this position, rejecting keys other than `allowed` with a suggestion.
+    func strictContainer(allowing allowed: [String]) throws -> KeyedDecodingContainer<AnyKey> {
+        let container = try container(keyedBy: AnyKey.self)
+        // allKeys comes in hash order: sort so that the first unknown key reported is always the same.
+        let unknown = container.allKeys.map(\.stringValue).filter { !allowed.contains($0) }.sorted()
+        if let first = unknown.first {
+            throw invalid(codingPath + [AnyKey(first)],
+                          "unknown key \"\(first)\"\(Suggestion.hint(for: first, among: allowed))")
+        }
+        return container
+    }
+}
+
+extension KeyedDecodingContainer where Key == AnyKey {
+    func required<T: Decodable>(_ type: T.Type, _ key: String) throws -> T {
+        try decode(type, forKey: AnyKey(key))
+    }
+
+    func optional<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
+        try decodeIfPresent(type, forKey: AnyKey(key))
+    }
+
+    func path(_ key: String) -> [any CodingKey] {
+        codingPath + [AnyKey(key)]
+    }
+
+    /// A duration written as text (`"5s"`), at most ten years.
+    func duration(_ key: String) throws -> Int64 {
+        let text = try required(String.self, key)
+        return try Self.parseDuration(text, at: path(key))
+    }
+
+    /// An optional duration written as text.
+    func optionalDuration(_ key: String) throws -> Int64? {
+        guard let text = try optional(String.self, key) else { return nil }
+        return try Self.parseDuration(text, at: path(key))
+    }
+
+    static func parseDuration(_ text: String, at path: [any CodingKey]) throws -> Int64 {
+        let value: Int64
+        do {
+            value = try TimeText.parse(text)
+        } catch {
+            throw invalid(path, error.description)
+        }
+        if value > RunLimits.tenYears.nanoseconds {
+            throw invalid(path, "\"\(text)\" is over ten years; no scenario needs that long (was a unit wrong?)")
+        }
+        return value
+    }
+
+    /// A name that must be one of `choices`.
+    func choice(_ key: String, among choices: [String]) throws -> String {
+        let value = try required(String.self, key)
+        guard choices.contains(value) else {
+            throw invalid(path(key), "unknown \(key) \"\(value)\"\(Suggestion.hint(for: value, among: choices))")
+        }
+        return value
+    }
+}
+
+/// Formats a coding path the way scenario errors name places: `timeline[2].action`.
+func describe(_ path: [any CodingKey]) -> String {
+    var text = ""
+    for key in path {
+        if let index = key.intValue {
+            text += "[\(index)]"
+        } else {
+            text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        }
+    }
+    return text.isEmpty ? "(top level)" : text
+}

@@ -1,0 +1,88 @@
+import SimulationKernel
+
+/// The state of the device that the system weighs before running background work.
+///
+/// Sources: WWDC20 "Background execution demystified" (critically low
+/// battery, Low Power Mode, app usage, force quit, the Background App
+/// Refresh switch, energy and data budgets) and WWDC25 (network, Low Data
+/// Mode, device activity, thermal state, charging). Thermal gating has no
+/// Apple source and is assumed.
+public struct DeviceConditions: Sendable, Hashable {
+    /// Network reachability.
+    public enum Network: String, Sendable, Hashable, CaseIterable {
+        case none, wifi, cellular
+    }
+
+    /// The Background App Refresh setting (`UIBackgroundRefreshStatus`).
+    public enum RefreshStatus: String, Sendable, Hashable, CaseIterable {
+        case available, denied, restricted
+    }
+
+    /// `ProcessInfo.ThermalState`.
+    public enum ThermalState: String, Sendable, Hashable, CaseIterable {
+        case nominal, fair, serious, critical
+    }
+
+    public var locked = false
+    public var charging = false
+    /// Battery level in percent, 0 to 100.
+    public var batteryLevel = 80
+    public var network = Network.wifi
+    public var lowDataMode = false
+    public var lowPowerMode = false
+    public var backgroundAppRefresh = RefreshStatus.available
+    public var thermalState = ThermalState.nominal
+    /// Whether the device lets continued processing tasks use the GPU in the background
+    /// (`BGTaskScheduler.supportedResources` contains `.gpu`).
+    ///
+    /// A property of the hardware, so only the scenario's `device` sets it.
+    /// Default false, assumed: Apple says "not all devices support background
+    /// GPU use" and does not list them.
+    public var supportsBackgroundGPU = false
+
+    /// Conditions of a charged, unlocked phone on Wi-Fi with every setting at its default.
+    public init() {}
+
+    /// The keys a scenario may set.
+    package static let keys = [
+        "locked", "charging", "batteryLevel", "network", "lowDataMode", "lowPowerMode", "backgroundAppRefresh",
+        "thermalState", "supportsBackgroundGPU",
+    ]
+
+    /// The keys only the scenario's `device` sets: the timeline locks with `lock`, and hardware does not change.
+    package static let deviceOnlyKeys = ["locked", "supportsBackgroundGPU"]
+
+    /// The keys a timeline `conditions` action may change.
+    package static let changeableKeys = keys.filter { !deviceOnlyKeys.contains($0) }
+}
+
+/// A change of some device conditions, as a timeline `conditions` action or the scenario's `device`.
+public struct ConditionChange: Sendable, Hashable {
+    public var locked: Bool?
+    public var charging: Bool?
+    public var batteryLevel: Int?
+    public var network: DeviceConditions.Network?
+    public var lowDataMode: Bool?
+    public var lowPowerMode: Bool?
+    public var backgroundAppRefresh: DeviceConditions.RefreshStatus?
+    public var thermalState: DeviceConditions.ThermalState?
+    public var supportsBackgroundGPU: Bool?
+
+    /// A change of nothing.
+    public init() {}
+
+    /// `conditions` with this change applied.
+    public func applied(to conditions: DeviceConditions) -> DeviceConditions {
+        var result = conditions
+        if let locked { result.locked = locked }
+        if let charging { result.charging = charging }
+        if let batteryLevel { result.batteryLevel = batteryLevel }
+        if let network { result.network = network }
+        if let lowDataMode { result.lowDataMode = lowDataMode }
+        if let lowPowerMode { result.lowPowerMode = lowPowerMode }
+        if let backgroundAppRefresh { result.backgroundAppRefresh = backgroundAppRefresh }
+        if let thermalState { result.thermalState = thermalState }
+        if let supportsBackgroundGPU { result.supportsBackgroundGPU = supportsBackgroundGPU }
+        return result
+    }
+}

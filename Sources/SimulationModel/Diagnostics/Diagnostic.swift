@@ -1,0 +1,25 @@
+/// One breach of a rule, pinned to the instant it happened.
+public struct Diagnostic: Sendable, Hashable {
+    /// The rule broken.
+    public var rule: Rule
+    /// When, in nanoseconds of virtual time.
+    public var time: Int64
+    /// The app process concerned (1 for the first launch), if any.
+    public var process: Int?
+    /// What it concerns, for example `background task 2 ("Save draft")`.
+    public var subject: String
+    /// What happened, in the platform's own words where it has them.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(rule: Rule, time: Int64, process: Int?, subject: String, message: String) {
+        self.rule = rule
+        self.time = time
+        self.process = process
+        self.subject = subject
+        self.message = message
+    }
+
+    /// The severity, from the rule.
+    public var severity: Severity { rule.severity }
+}

@@ -1,0 +1,481 @@
+import SimulationKernel
+
+/// Thrown into a task of an app process that was terminated: nothing it does after that counts.
+public struct ProcessTerminated: Error, Sendable, Hashable {
+    /// The process that ended.
+    public var process: Int
+
+    /// The error of a task of `process`.
+    public init(process: Int) {
+        self.process = process
+    }
+}
+
+/// One run of the app, from launch to termination.
+///
+/// A relaunch is a new `AppProcess`: handlers must be set up again, memory
+/// is gone, and only what the app saved survives. The process is also the
+/// execution gate of its tasks: while it is suspended their waits do not
+/// end, and when it is terminated they fail.
+package final class AppProcess: ExecutionGate, @unchecked Sendable {
+    /// 1 for the first launch of the run, 2 for the next, and so on.
+    package let number: Int
+    unowned let simulation: Simulation
+    package private(set) var state: AppState = .notRunning
+    /// The app's code in this process; made when the process is, so nothing of an earlier launch survives.
+    package private(set) var appCode: any AppCode = NoAppCode()
+    private(set) lazy var mainLane = MainLane(process: self)
+
+    // The app's memory: gone with the process.
+    private(set) var unsavedWork: Int64 = 0
+    private(set) var heldLocks: [String] = []
+
+    // Background time.
+    /// Background tasks in begin order; ended ones are swept out in batches (see `sweepEndedTasks`).
+    var tasks: [BackgroundTask] = []
+    /// The open background tasks by identifier: ending one is a lookup, not a scan.
+    var openTasks: [Int: BackgroundTask] = [:]
+    var nextTaskIdentifier = 1
+    var backgroundDeadline: Int64?
+    var expirationStarted = false
+    var backgroundTimers: [EventHandle] = []
+
+    // Lifecycle bookkeeping.
+    private var launchTarget: AppState.LaunchDestination = .foreground
+    private var systemCallbacksInFlight = 0
+    private var suspensionEvent: EventHandle?
+    private var deferredWaiters: [Waiter] = []
+    private var computations: [Computation] = []
+    private var finishedComputations = 0
+    private var liveTasks: [UInt64: TaskContext] = [:]
+
+    // BGTaskScheduler.
+    var registrations: [String: TaskRegistration] = [:]
+    private(set) var launchFinished = false
+    var pendingDeliveries: [TaskRequest] = []
+    var runningTasks: [RunningTask] = []
+
+    /// The system the process lives in, as its services see it.
+    package var system: any SystemContext { simulation }
+    package var kernel: Kernel { simulation.kernel }
+    package var profile: PlatformProfile { simulation.profile }
+    package var now: Int64 { kernel.now.nanoseconds }
+    package var isAlive: Bool { !state.isTerminated && !kernel.isShutDown }
+
+    init(number: Int, simulation: Simulation, makeAppCode: AppCodeFactory) {
+        self.number = number
+        self.simulation = simulation
+        self.appCode = makeAppCode(self)
+    }
+
+    // MARK: Trace
+
+    package func trace(_ record: TraceRecord) {
+        simulation.trace(record)
+    }
+
+    package func diagnose(_ rule: Rule, subject: String, message: String) {
+        simulation.diagnose(rule, process: number, subject: subject, message: message)
+    }
+
+    package func console(_ message: String) {
+        trace(.console(TraceRecord.Console(process: number, message: message)))
+    }
+
+    // MARK: State
+
+    func move(to next: AppState, reason: String? = nil) {
+        let previous = state
+        if !previous.canMove(to: next) {
+            // A bug in the model, not in the app: recorded (and caught by the property tests) rather than crashing a run.
+            trace(.illegalTransition(TraceRecord.IllegalTransition(process: number, from: previous.name, to: next.name)))
+        }
+        state = next
+        trace(.appState(TraceRecord.AppStateChange(process: number, from: previous.name, to: next.name, cause: reason)))
+        simulation.processStateChanged()
+    }
+
+    // MARK: Tasks and the gate
+
+    /// Why app code runs: whether it serves something the person did.
+    package enum Origin {
+        /// The same as the code that starts it (work a tap started serves that tap).
+        case inherited
+        /// The system called it (a launch, a lifecycle callback, an expiration handler).
+        case system
+        /// The person's action of this name (a scenario's `tap`).
+        case person(String)
+    }
+
+    /// Starts app code as a simulated task gated by this process.
+    @discardableResult
+    package func spawn(_ name: String, origin: Origin = .inherited, _ body: @escaping @Sendable () async -> Void) -> TaskContext? {
+        guard isAlive else { return nil }
+        let action: String? = switch origin {
+        case .inherited: PersonActionScope.current
+        case .system: nil
+        case .person(let name): name
+        }
+        // The new task copies the task-local binding at creation, and so do tasks its code starts.
+        let context = PersonActionScope.$current.withValue(action) {
+            kernel.spawn(name, gate: self) { [self] in
+                // The task may start after the process died in the same instant (a swipe right after a callback was queued).
+                if isAlive { await body() }
+                taskEnded(TaskContext.current)
+            }
+        }
+        liveTasks[context.identifier] = context
+        return context
+    }
+
+    private func taskEnded(_ context: TaskContext?) {
+        if let context { liveTasks[context.identifier] = nil }
+    }
+
+    /// The person's action the calling code serves, if any: a tap's callback, and any task or block it started.
+    package var currentPersonAction: String? { PersonActionScope.current }
+
+    package func admit(_ waiter: Waiter) {
+        switch state {
+        case .terminated:
+            waiter.fail(ProcessTerminated(process: number))
+        case .suspended, .notRunning:
+            deferredWaiters.append(waiter)
+        default:
+            waiter.resumeNow()
+        }
+    }
+
+    /// Burns `duration` of CPU time on the calling task: it stops while the process is suspended.
+    package func compute(_ duration: Int64, label: String) async throws {
+        guard duration > 0 else { return }
+        try await kernel.wait(for: "CPU work (\(label))") { waiter in
+            let computation = Computation(remaining: duration, waiter: waiter)
+            computations.append(computation)
+            if state.isRunning { start(computation) }
+        }
+    }
+
+    private func start(_ computation: Computation) {
+        computation.startedAt = now
+        computation.event = kernel.schedule(afterNanoseconds: computation.remaining) { [self] in
+            // Finished work leaves the list in batches: removing each at once made many at a time quadratic.
+            computation.finished = true
+            finishedComputations += 1
+            if finishedComputations * 2 > computations.count {
+                computations.removeAll { $0.finished }
+                finishedComputations = 0
+            }
+            computation.waiter.resume()
+        }
+    }
+
+    private func pauseComputations() {
+        for computation in computations where !computation.finished {
+            guard let event = computation.event else { continue }
+            kernel.cancel(event)
+            computation.event = nil
+            computation.remaining -= now - computation.startedAt
+        }
+    }
+
+    func resumeAfterSuspension() {
+        for computation in computations where computation.event == nil && !computation.finished {
+            start(computation)
+        }
+        let waiting = deferredWaiters
+        deferredWaiters.removeAll()
+        for waiter in waiting { waiter.resumeNow() }
+        mainLane.startNext()
+    }
+
+    // MARK: Memory
+
+    package func recordWork(_ duration: Int64) {
+        guard isAlive else { return }
+        unsavedWork += duration
+    }
+
+    package func save(checkpoint: String) {
+        // A dead process's code may still unwind through a catch block: nothing it does counts.
+        guard isAlive else { return }
+        let saved = unsavedWork
+        unsavedWork = 0
+        simulation.storage.save(checkpoint: checkpoint, at: now, process: number)
+        trace(.appSave(TraceRecord.AppSave(process: number, checkpoint: checkpoint, work: saved)))
+    }
+
+    package func holdLock(_ name: String) {
+        guard isAlive else { return }
+        heldLocks.append(name)
+        trace(.appLock(TraceRecord.AppLock(process: number, lock: name, held: true)))
+    }
+
+    package func releaseLock(_ name: String) {
+        guard isAlive else { return }
+        if let index = heldLocks.firstIndex(of: name) { heldLocks.remove(at: index) }
+        trace(.appLock(TraceRecord.AppLock(process: number, lock: name, held: false)))
+    }
+
+    // MARK: Lifecycle
+
+    /// Starts the process: `didFinishLaunching` runs after the launch time, then the app is active or in the background.
+    func launch(into destination: AppState.LaunchDestination, cause: String) {
+        launchTarget = destination
+        move(to: .launching(into: destination), reason: cause)
+        let jitter = profile.launchJitter
+        let delay = max(0, profile.launchDuration + (jitter > 0 ? kernel.random.nextInt(in: -jitter...jitter) : 0))
+        systemCallbacksInFlight += 1
+        kernel.schedule(afterNanoseconds: delay) { [self] in
+            guard isAlive else { return }
+            callback(.didFinishLaunching) { [self] in
+                systemCallbacksInFlight -= 1
+                finishLaunching()
+            }
+        }
+    }
+
+    private func finishLaunching() {
+        guard case .launching(let launchedInto) = state else { return }
+        // From here on, registering a launch handler crashes the app.
+        launchFinished = true
+        if launchTarget == .foreground {
+            move(to: .foregroundActive)
+            callback(.didBecomeActive)
+        } else {
+            move(to: .background)
+            beginBackgroundPeriod()
+            // Launched for the person but left before it finished: the app still hears that it is in the background.
+            if state == .background, launchedInto == .foreground { deliverDidEnterBackground() }
+        }
+        let deliveries = pendingDeliveries
+        pendingDeliveries.removeAll()
+        for request in deliveries where isAlive { startTask(request) }
+        evaluateSuspension()
+    }
+
+    /// The person leaves the app (home gesture, another app, or locking the device).
+    func enterBackground(cause: String) {
+        switch state {
+        case .launching(.foreground):
+            launchTarget = .background
+            return
+        case .foregroundActive:
+            move(to: .foregroundInactive, reason: cause)
+            callback(.willResignActive)
+        case .foregroundInactive:
+            break
+        default:
+            return
+        }
+        move(to: .background, reason: cause)
+        beginBackgroundPeriod()
+        deliverDidEnterBackground()
+    }
+
+    /// Calls applicationDidEnterBackground, which must return within the limit counted from now:
+    /// a main lane blocked by earlier work does not buy the app background time.
+    private func deliverDidEnterBackground() {
+        systemCallbacksInFlight += 1
+        let watchdog = kernel.schedule(afterNanoseconds: profile.didEnterBackgroundLimit) { [self] in
+            guard isAlive else { return }
+            let limit = TimeText.formatExact(nanoseconds: profile.didEnterBackgroundLimit)
+            diagnose(
+                Rules.didEnterBackgroundTooSlow, subject: "applicationDidEnterBackground",
+                message: "applicationDidEnterBackground did not return within \(limit)")
+            terminate(.watchdog, message: "applicationDidEnterBackground exceeded \(limit)")
+        }
+        callback(.didEnterBackground) { [self] in
+            kernel.cancel(watchdog)
+            systemCallbacksInFlight -= 1
+            evaluateSuspension()
+        }
+    }
+
+    /// The person comes back to the app while it runs in the background or is suspended.
+    func enterForeground(cause: String) {
+        switch state {
+        case .launching(.background):
+            launchTarget = .foreground
+            return
+        case .launching(.foreground):
+            launchTarget = .foreground
+            return
+        case .background, .suspended:
+            break
+        default:
+            return
+        }
+        let wasSuspended = state == .suspended
+        cancelSuspension()
+        endBackgroundPeriod()
+        move(to: .foregroundInactive, reason: cause)
+        callback(.willEnterForeground)
+        move(to: .foregroundActive)
+        callback(.didBecomeActive)
+        if wasSuspended { resumeAfterSuspension() }
+    }
+
+    /// The person opens Control Center or gets a call: the app stays visible but inactive.
+    @discardableResult
+    func resignActive(cause: String) -> String? {
+        guard state == .foregroundActive else { return "the app is not active" }
+        move(to: .foregroundInactive, reason: cause)
+        callback(.willResignActive)
+        return nil
+    }
+
+    /// The app becomes active again after an interruption.
+    func becomeActive(cause: String) -> String? {
+        guard state == .foregroundInactive else { return "the app is not inactive in the foreground" }
+        move(to: .foregroundActive, reason: cause)
+        callback(.didBecomeActive)
+        return nil
+    }
+
+    /// The system is short of memory.
+    /// The system is short of memory. Returns why nothing happened, if nothing did.
+    func memoryPressure() -> String? {
+        switch state {
+        case .background, .suspended, .launching(into: .background):
+            terminate(.memoryPressure, message: "the system reclaimed memory")
+        case .foregroundActive, .foregroundInactive:
+            callback(.didReceiveMemoryWarning)
+        case .launching(into: .foreground):
+            return "the app is still launching in the foreground"
+        case .notRunning, .terminated:
+            return "the app is not running"
+        }
+        return nil
+    }
+
+    /// Runs a user-visible action of the app (a tap) on the main lane.
+    func performUserAction(_ name: String) {
+        guard state.isForeground else {
+            trace(.appUserActionIgnored(TraceRecord.AppUserActionIgnored(process: number, userAction: name, state: state.name)))
+            return
+        }
+        callback(.userAction(name), personAction: name)
+    }
+
+    /// Queues a delegate callback on the main lane, traced when it starts and returns.
+    private func callback(_ callback: AppCallback, personAction: String? = nil, finished: (() -> Void)? = nil) {
+        let name = callback.name
+        let body: @Sendable () async -> Void = { [appCode] in await appCode.run(callback) }
+        mainLane.enqueue(name, onStart: { [self] in
+            trace(.appCallback(TraceRecord.AppCallback(process: number, callback: name, phase: .started)))
+        }, onFinish: { [self] in
+            trace(.appCallback(TraceRecord.AppCallback(process: number, callback: name, phase: .returned)))
+            finished?()
+        }, personAction: personAction, body)
+    }
+
+    /// Called by the main lane's task when its item's body has returned.
+    func mainLaneItemFinished() {
+        guard isAlive else { return }
+        let hook = mainLane.finishCurrent()
+        hook?()
+        mainLane.startNext()
+    }
+
+    /// Runs `body` on the main lane later (`DispatchQueue.main.async`).
+    ///
+    /// A block dispatched while handling the person's action still serves it.
+    package func dispatchToMain(_ name: String, personAction: String?, _ body: @escaping @Sendable () async -> Void) {
+        mainLane.enqueue(name, personAction: personAction, body)
+    }
+
+    // MARK: Suspension
+
+    /// Suspends the app when nothing keeps it running in the background.
+    func evaluateSuspension() {
+        guard state == .background, systemCallbacksInFlight == 0, suspensionEvent == nil,
+              openTasks.isEmpty, runningTasks.isEmpty
+        else { return }
+        suspensionEvent = kernel.schedule(afterNanoseconds: profile.suspensionDelay) { [self] in
+            suspensionEvent = nil
+            guard state == .background, systemCallbacksInFlight == 0, openTasks.isEmpty, runningTasks.isEmpty
+            else { return }
+            suspend()
+        }
+    }
+
+    func cancelSuspension() {
+        if let suspensionEvent { kernel.cancel(suspensionEvent) }
+        suspensionEvent = nil
+    }
+
+    private func suspend() {
+        if !heldLocks.isEmpty {
+            let locks = heldLocks.joined(separator: ", ")
+            diagnose(
+                Rules.lockHeldAtSuspension, subject: "lock \(locks)",
+                message: "the app was suspended holding \(locks): held on to a file lock or SQLite database lock during suspension")
+            terminate(.lockHeldAtSuspension, message: "held on to a file lock or SQLite database lock during suspension")
+            return
+        }
+        endBackgroundPeriod()
+        move(to: .suspended)
+        pauseComputations()
+    }
+
+    // MARK: Termination
+
+    /// Ends the process. Its tasks are cancelled; nothing they do afterwards counts.
+    package func terminate(_ reason: TerminationReason, message: String) {
+        guard !state.isTerminated, state != .notRunning else { return }
+        if unsavedWork > 0 {
+            diagnose(
+                Rules.workLostAtTermination, subject: "unsaved work",
+                message: "\(TimeText.format(nanoseconds: unsavedWork)) of work since the last save was lost when the app was terminated (\(reason.rawValue))")
+        }
+        cancelSuspension()
+        for timer in backgroundTimers { kernel.cancel(timer) }
+        backgroundTimers.removeAll()
+        for computation in computations {
+            if let event = computation.event { kernel.cancel(event) }
+        }
+        for task in tasks where task.isOpen { task.isOpen = false }
+        openTasks.removeAll()
+        let ending = runningTasks
+        runningTasks.removeAll()
+        let from = state.name
+        state = .terminated(reason)
+        trace(.appState(TraceRecord.AppStateChange(
+            process: number, from: from, termination: TraceRecord.AppStateChange.Termination(reason: reason, message: message))))
+        let failing = deferredWaiters + computations.filter { !$0.finished }.map(\.waiter)
+        deferredWaiters.removeAll()
+        computations.removeAll()
+        mainLane.removeAll()
+        for waiter in failing { waiter.fail(ProcessTerminated(process: number)) }
+        for context in liveTasks.values.sorted(by: { $0.identifier < $1.identifier }) { context.cancel() }
+        liveTasks.removeAll()
+        for task in ending {
+            for timer in task.timers { kernel.cancel(timer) }
+            // Killed with the process: the app hears nothing (for a continued task, as when the person closes it in
+            // the app switcher), and whatever output it had written stays as it was.
+            traceEnd(of: task, how: .processEnded, success: false)
+            system.service(TaskScheduler.self).taskEnded(task, successfully: false)
+        }
+        simulation.processEnded(self)
+    }
+}
+
+/// CPU work in progress: it advances only while the process runs.
+final class Computation {
+    var remaining: Int64
+    var startedAt: Int64 = 0
+    var event: EventHandle?
+    var finished = false
+    let waiter: Waiter
+
+    init(remaining: Int64, waiter: Waiter) {
+        self.remaining = remaining
+        self.waiter = waiter
+    }
+}
+
+/// The app code of a process before its own is made: it does nothing.
+private final class NoAppCode: AppCode {
+    func run(_ callback: AppCallback) async {}
+}

@@ -1,0 +1,351 @@
+import SimulationKernel
+
+/// One run on a fresh world: device, person, system and app process.
+///
+/// Usually made from a scenario (module ScenarioFormat), with the app's code
+/// as scenario steps or as Swift (`Simulation(scenario:app:)`):
+///
+/// ```swift
+/// let scenario = try Scenario.load(from: "Scenarios/save-on-background.json")
+/// let result = Simulation(scenario: scenario).run()
+/// print(result.fingerprint, result.diagnostics.map(\.rule.id))
+/// ```
+///
+/// A simulation shares nothing with others: many can run side by side.
+public final class Simulation: SystemContext, @unchecked Sendable {
+    /// How a run is carried out, beyond what the scenario says.
+    public struct Options: Sendable {
+        /// Whether to keep the trace in the result.
+        public var retention: TraceRecorder.Retention
+        /// Receives each trace line (JSON, no newline) as it is written, for streaming to a file.
+        public var traceSink: (@Sendable (String) -> Void)?
+        /// Bounds that stop a runaway run.
+        public var limits: RunLimits
+
+        /// Creates options; by default the trace is kept and the limits are generous.
+        public init(
+            retention: TraceRecorder.Retention = .keep, traceSink: (@Sendable (String) -> Void)? = nil,
+            limits: RunLimits = RunLimits()
+        ) {
+            self.retention = retention
+            self.traceSink = traceSink
+            self.limits = limits
+        }
+    }
+
+    /// What the run starts from.
+    public let setup: SimulationSetup
+    /// The seed in use.
+    public var seed: UInt64 { setup.seed }
+    /// When the run stops, in nanoseconds.
+    public var stopAt: Int64 { setup.stopAt }
+
+    package let kernel: Kernel
+    package let profile: PlatformProfile
+    package let policy: LaunchPolicy
+    package let appInfo: AppInfo
+    let recorder: TraceRecorder
+    var storage = SavedState()
+    private let makeAppCode: AppCodeFactory
+    private let checkExpectations: @Sendable (SimulationResult) -> [ExpectationResult]
+    package private(set) var process: AppProcess?
+    private var processCount = 0
+    private var terminations: [TerminationReason] = []
+    private(set) var conditions: DeviceConditions
+    /// When the device was locked, if it is; processing tasks wait for it to be idle.
+    private(set) var lockedSince: Int64?
+    /// The instants the person opened the app; the realistic policy weighs them.
+    private var opens: [Int64] = []
+    private var appWasInFrontWhenLocked = false
+    private(set) var closedInAppSwitcher = false
+    /// The system's services, in the order they hear of what happens.
+    private var services: [any SystemService] = []
+    private var hasRun = false
+    private var jobNumbers = 0
+
+    /// The services every run has, in the order they hear of what happens: one line registers a service.
+    package static let standardServices: [@Sendable (any SystemContext) -> any SystemService] = [
+        { TaskScheduler(system: $0) },
+        { ContinuedProcessing(system: $0) },
+    ]
+
+    /// Creates a simulation of `setup` with the app's code.
+    ///
+    /// - Parameters:
+    ///   - appCode: Makes the app's code for each process.
+    ///   - expectations: Judges the result (a scenario's `expect`); none by default.
+    ///   - extraServices: Services beyond the standard ones (tests add toy services this way).
+    package init(
+        setup: SimulationSetup, options: Options = Options(), appCode: @escaping AppCodeFactory,
+        expectations: @escaping @Sendable (SimulationResult) -> [ExpectationResult] = { _ in [] },
+        extraServices: [@Sendable (any SystemContext) -> any SystemService] = []
+    ) {
+        self.setup = setup
+        self.profile = setup.profile
+        self.policy = LaunchPolicy(kind: setup.policy, profile: setup.profile)
+        self.appInfo = setup.app
+        self.kernel = Kernel(seed: setup.seed, limits: options.limits)
+        self.recorder = TraceRecorder(retention: options.retention, sink: options.traceSink)
+        self.conditions = setup.device
+        self.lockedSince = setup.device.locked ? 0 : nil
+        self.makeAppCode = appCode
+        self.checkExpectations = expectations
+        self.services = (Self.standardServices + extraServices).map { $0(self) }
+    }
+
+    // MARK: Trace
+
+    package func trace(_ record: TraceRecord) {
+        guard !kernel.isShutDown else { return }
+        recorder.record(record, at: kernel.now.nanoseconds)
+    }
+
+    package func diagnose(_ rule: Rule, process: Int?, subject: String, message: String) {
+        diagnose(rule, process: process, subject: subject, message: message, at: nil)
+    }
+
+    func diagnose(_ rule: Rule, process: Int?, subject: String, message: String, at time: Int64?) {
+        guard !kernel.isShutDown else { return }
+        recorder.report(Diagnostic(
+            rule: rule, time: time ?? kernel.now.nanoseconds, process: process, subject: subject, message: message))
+    }
+
+    /// A process ended: every service hears it, then re-plans.
+    func processEnded(_ process: AppProcess) {
+        if case .terminated(let reason) = process.state { terminations.append(reason) }
+        for service in services { service.processEnded(process) }
+        worldChanged()
+    }
+
+    /// Something the system weighs changed: every service may re-plan.
+    func worldChanged() {
+        for service in services { service.worldChanged() }
+    }
+
+    // MARK: The system's view
+
+    package var snapshot: WorldSnapshot {
+        var app: WorldSnapshot.App?
+        if let process {
+            app = WorldSnapshot.App(
+                process: process.number, state: process.state,
+                runningTasks: process.isAlive ? process.runningTasks.map(\.identifier) : [], continuedTasks: process.continuedTaskCount)
+        }
+        return WorldSnapshot(
+            now: kernel.now.nanoseconds, conditions: conditions, lockedSince: lockedSince,
+            closedInAppSwitcher: closedInAppSwitcher, app: app, opens: opens)
+    }
+
+    package func service<S: SystemService>(_ type: S.Type) -> S {
+        for service in services {
+            if let match = service as? S { return match }
+        }
+        preconditionFailure("no \(S.self) service in this simulation")
+    }
+
+    /// The next job number for a continued identifier's `{n}`: counted over the run, so no two jobs share one.
+    package func nextJobNumber() -> Int {
+        jobNumbers += 1
+        return jobNumbers
+    }
+
+    // MARK: Running
+
+    /// Runs the scenario to its stop time and returns what happened. A simulation runs once.
+    public func run() -> SimulationResult {
+        precondition(!hasRun, "a Simulation runs once; create a new one to run again")
+        hasRun = true
+        trace(.runStart(TraceRecord.RunStart(
+            scenario: setup.name, seed: seed, profile: profile, version: BGSimVersion.current, stopAt: stopAt,
+            bundleIdentifier: appInfo.bundleIdentifier, policy: setup.policy,
+            supportsBackgroundGPU: conditions.supportsBackgroundGPU)))
+        trace(.deviceState(TraceRecord.DeviceState(conditions)))
+        for entry in setup.timeline {
+            kernel.schedule(at: VirtualInstant(nanoseconds: entry.at)) { [self] in
+                perform(entry)
+            }
+        }
+
+        var ending = SimulationResult.Ending.completed
+        switch kernel.run(until: VirtualInstant(nanoseconds: stopAt)) {
+        case .idle, .deadlineReached:
+            break
+        case .stalled(let report):
+            if process?.state == .suspended {
+                break  // A suspended app's code waits for the app to run again: that is not a stall.
+            }
+            ending = .stalled(report)
+            for task in report.tasks {
+                diagnose(
+                    Rules.handlerStalled, process: process?.number, subject: "task \"\(task.name)\"",
+                    message: "\"\(task.name)\" never finished: it waits for "
+                        + (task.waitingFor ?? "something outside the simulation (a real sleep, a detached task, or a continuation never resumed)"),
+                    at: report.at.nanoseconds)
+            }
+        case .limitExceeded(_, let message):
+            ending = .limitExceeded(message)
+            trace(.runLimitExceeded(TraceRecord.RunLimitExceeded(message: message)))
+        }
+        let foreign = kernel.executor.foreignEnqueueCount
+        if foreign > 0 {
+            diagnose(
+                Rules.foreignThreadWork, process: process?.number, subject: "simulated async code",
+                message: "\(foreign) resumption(s) arrived from a thread outside the simulation and were not run")
+        }
+        let endTime = kernel.now.nanoseconds
+        let recordedEnding: TraceRecord.RunEnding = switch ending {
+        case .completed: .completed
+        case .stalled: .stalled
+        case .limitExceeded: .limitExceeded
+        }
+        trace(.runEnd(TraceRecord.RunEnd(
+            ending: recordedEnding, state: process?.state.name ?? .notRunning, diagnostics: recorder.diagnostics.count)))
+        kernel.shutDown()
+
+        let finalState = process?.state ?? .notRunning
+        var result = SimulationResult(
+            scenarioName: setup.name, seed: seed, profile: profile, stopAt: stopAt, endTime: endTime,
+            ending: ending, events: recorder.events, eventCount: recorder.count, diagnostics: recorder.diagnostics,
+            expectations: [], terminations: terminations, saved: storage, finalState: finalState,
+            fingerprint: recorder.fingerprint, kernelEventCount: kernel.eventCount)
+        result.expectations = checkExpectations(result)
+        return result
+    }
+
+    // MARK: The person and the device
+
+    /// A timeline entry happens: the service it belongs to performs it, or else the world does (the device and the app's lifecycle).
+    private func perform(_ entry: TimelineEntry) {
+        trace(.userAction(TraceRecord.UserAction(entry.action, note: entry.note)))
+        for service in services {
+            switch service.perform(entry.action) {
+            case .notMine: continue
+            case .performed: return
+            case .ignored(let why): return ignored(why)
+            }
+        }
+        performPersonAction(entry.action)
+    }
+
+    /// What the person does to the device and to the app as a whole.
+    private func performPersonAction(_ action: UserAction) {
+        switch action {
+        case .launch:
+            openApp(cause: "launch")
+        case .returnToApp:
+            openApp(cause: "returnToApp")
+        case .backgroundLaunch:
+            if let process, !process.state.isTerminated {
+                ignored("the app is already running")
+            } else if closedInAppSwitcher {
+                ignored("the person closed the app in the app switcher; no background launch until they open it again")
+            } else {
+                startProcess(into: .background, cause: "backgroundLaunch")
+            }
+        case .goHome:
+            guard let process, process.state.isForeground || process.state == .launching(into: .foreground) else {
+                return ignored("the app is not in the foreground")
+            }
+            process.enterBackground(cause: "goHome")
+        case .lock:
+            guard !conditions.locked else { return ignored("the device is already locked") }
+            let old = conditions
+            conditions.locked = true
+            lockedSince = kernel.now.nanoseconds
+            conditionsChanged(from: old)
+            appWasInFrontWhenLocked = process.map { $0.state.isForeground || $0.state == .launching(into: .foreground) } ?? false
+            if appWasInFrontWhenLocked { process?.enterBackground(cause: "lock") }
+            worldChanged()
+        case .unlock:
+            guard conditions.locked else { return ignored("the device is not locked") }
+            let old = conditions
+            conditions.locked = false
+            lockedSince = nil
+            conditionsChanged(from: old)
+            if appWasInFrontWhenLocked { openApp(cause: "unlock") }
+            appWasInFrontWhenLocked = false
+            worldChanged()
+        case .swipeAway:
+            guard let process else { return ignored("the app was never opened, so it is not in the app switcher") }
+            // A killed app stays in the app switcher: closing it there still stops background launches.
+            closedInAppSwitcher = true
+            guard !process.state.isTerminated else {
+                return ignored("the app was not running; it is removed from the app switcher")
+            }
+            process.resignActive(cause: "appSwitcher")
+            process.terminate(.userSwipedAway, message: "the person closed the app in the app switcher")
+        case .memoryPressure:
+            onProcess { $0.memoryPressure() }
+        case .openControlCenter:
+            onProcess { $0.resignActive(cause: "controlCenter") }
+        case .closeControlCenter:
+            onProcess { $0.becomeActive(cause: "controlCenter") }
+        case .tap(let action):
+            guard let process else { return ignored("the app is not running") }
+            process.performUserAction(action)
+        case .conditions(let change):
+            let old = conditions
+            conditions = change.applied(to: conditions)
+            conditionsChanged(from: old)
+            worldChanged()
+        case .simulateLaunch, .simulateExpiration, .cancelLiveActivity, .answerPrompt, .resourcePressure:
+            // A service's action that no service took: only possible if a standard service is missing.
+            ignored("no service performs \(action.name.rawValue)")
+        }
+    }
+
+    /// The device's conditions changed: traced, then every service hears it.
+    private func conditionsChanged(from old: DeviceConditions) {
+        trace(.deviceState(TraceRecord.DeviceState(conditions)))
+        for service in services { service.conditionsChanged(from: old) }
+    }
+
+    private func openApp(cause: String) {
+        if conditions.locked { return ignored("the device is locked") }
+        closedInAppSwitcher = false
+        opens.append(kernel.now.nanoseconds)
+        if let process, !process.state.isTerminated {
+            if process.state.isForeground { return ignored("the app is already in the foreground") }
+            process.enterForeground(cause: cause)
+        } else {
+            startProcess(into: .foreground, cause: cause)
+        }
+    }
+
+    @discardableResult
+    private func startProcess(into destination: AppState.LaunchDestination, cause: String) -> AppProcess {
+        processCount += 1
+        let process = AppProcess(number: processCount, simulation: self, makeAppCode: makeAppCode)
+        self.process = process
+        process.launch(into: destination, cause: cause)
+        for service in services { service.processStarted(process) }
+        return process
+    }
+
+    /// The app's state changed: the services' plans may change with it.
+    func processStateChanged() {
+        worldChanged()
+    }
+
+    package func deliver(_ request: TaskRequest) {
+        if let process, process.isAlive {
+            process.deliver(request)
+        } else if request.kind.behavior.registersOnDemand {
+            // Never reached: queued continued requests go with their process, and a background launch could not
+            // run one (its handler is registered when the person asks for the work).
+            return
+        } else {
+            startProcess(into: .background, cause: "bgTask \(request.identifier)").deliver(request)
+        }
+    }
+
+    /// Applies a person's action to the app process, or traces why it did not apply.
+    private func onProcess(_ action: (AppProcess) -> String?) {
+        guard let process else { return ignored("the app is not running") }
+        if let why = action(process) { ignored(why) }
+    }
+
+    private func ignored(_ why: String) {
+        trace(.userActionIgnored(TraceRecord.UserActionIgnored(why: why)))
+    }
+}

@@ -1,0 +1,39 @@
+/// What a run starts from, as the model sees it: the platform, the app's Info.plist, the device, and the
+/// person's timeline.
+///
+/// A scenario file is read into one of these (module ScenarioFormat); Swift
+/// code may build one directly.
+public struct SimulationSetup: Sendable, Hashable {
+    /// A short name, for reports.
+    public var name: String
+    /// The seed of the run's randomness.
+    public var seed: UInt64
+    /// The instant the run stops, in nanoseconds.
+    public var stopAt: Int64
+    /// The platform version modelled, with its numbers.
+    public var profile: PlatformProfile
+    /// How the system picks when background tasks run.
+    public var policy: SchedulingPolicy
+    /// What the system knows of the app without running it.
+    public var app: AppInfo
+    /// The device's conditions at the start.
+    public var device: DeviceConditions
+    /// What the person and the device do, in time order.
+    public var timeline: [TimelineEntry]
+
+    /// Creates a setup.
+    public init(
+        name: String, seed: UInt64 = 1, stopAt: Int64, profile: PlatformProfile = PlatformProfile(.iOS26),
+        policy: SchedulingPolicy = .deterministic, app: AppInfo, device: DeviceConditions = DeviceConditions(),
+        timeline: [TimelineEntry] = []
+    ) {
+        self.name = name
+        self.seed = seed
+        self.stopAt = stopAt
+        self.profile = profile
+        self.policy = policy
+        self.app = app
+        self.device = device
+        self.timeline = timeline
+    }
+}

@@ -7,7 +7,7 @@ extension HTMLReport {
         var rows: LaneRows
         /// Every state drawn, in order of first appearance; its index names its CSS classes (`s0`, `i0`).
         var states: [StateStyle]
-        var stateIndex: [String: Int]
+        var stateIndex: [LaneState: Int]
         /// Every mark kind drawn, in order of first appearance.
         var markKinds: [MarkStyle]
         var markers: [Timeline.Marker]
@@ -273,7 +273,6 @@ extension HTMLReport {
                     flush()
                     var title = "\(lane.title) · \(style.label)\n\(TimeText.format(nanoseconds: segment.start)) to \(TimeText.format(nanoseconds: segment.end)) (\(DurationText.short(segment.end - segment.start)))"
                     if let detail = segment.detail { title += "\n" + detail }
-                    if !style.known { title += "\nstate: \(segment.state)" }
                     output += "<rect class=\"s\(state)\" x=\"\(n(plotX + x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(Self.barHeight))\" rx=\"2\"><title>\(HTMLText.escape(title))</title></rect>"
                     if x1 - x0 >= Double(style.label.count) * 6 + 12 {
                         output += "<text class=\"seglabel i\(state)\" x=\"\(n(plotX + x0 + 5))\" y=\"\(n(y + 10.5))\">\(HTMLText.escape(style.label))</text>"
@@ -361,6 +360,10 @@ extension HTMLReport {
     private func n(_ value: Double) -> String { HTMLText.number(value) }
 
     /// The glyphs of marks, shared by every drawing of the page.
+    ///
+    /// `mk-other` drew marks of a kind the style table did not know. Every kind
+    /// is known now (`MarkStyle`), so nothing uses it; it stays so that pages
+    /// keep their bytes, until a change that regenerates Reports/ anyway drops it.
     static let definitions = """
         <defs><g id="mk-killed"><path d="M-4.5,-4.5L4.5,4.5M4.5,-4.5L-4.5,4.5" stroke="#ffffff" stroke-width="4.5"/>\
         <path d="M-4.5,-4.5L4.5,4.5M4.5,-4.5L-4.5,4.5" stroke="#dc2626" stroke-width="2.2"/></g>\

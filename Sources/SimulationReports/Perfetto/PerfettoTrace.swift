@@ -36,8 +36,7 @@ public struct PerfettoTrace: Sendable {
 
         let sections = LaneRows(lanes: timeline.lanes).sections
         // Looked up, never iterated, so their order cannot reach the output.
-        var stateLabels: [String: String] = [:]
-        var markLabels: [String: String] = [:]
+        var stateWords: [LaneState: (name: String, label: String)] = [:]
         for (sectionIndex, section) in sections.enumerated() {
             let pid = sectionIndex + 1
             writer.metadata("process_name", pid: pid, tid: 0, name: section.group.heading)
@@ -50,8 +49,9 @@ public struct PerfettoTrace: Sendable {
                 let shared = row.lanes.count > 1
                 for lane in row.lanes {
                     for segment in lane.segments where segment.end >= segment.start {
-                        let label = stateLabels[segment.state] ?? StateStyle.of(segment.state).label
-                        stateLabels[segment.state] = label
+                        let words = stateWords[segment.state] ?? (segment.state.name, StateStyle.of(segment.state).label)
+                        stateWords[segment.state] = words
+                        let label = words.label
                         writer.begin()
                         writer.output += "\"args\":{"
                         if let detail = segment.detail {
@@ -62,7 +62,7 @@ public struct PerfettoTrace: Sendable {
                         writer.output += "\"lane\":"
                         writer.string(lane.id)
                         writer.output += ",\"state\":"
-                        writer.string(segment.state)
+                        writer.string(words.name)
                         writer.output += "},\"cat\":"
                         writer.string(category)
                         writer.output += ",\"dur\":" + microseconds(segment.end - segment.start) + ",\"name\":"
@@ -70,8 +70,7 @@ public struct PerfettoTrace: Sendable {
                         writer.output += ",\"ph\":\"X\",\"pid\":\(pid),\"tid\":\(tid),\"ts\":" + microseconds(segment.start) + "}"
                     }
                     for mark in lane.marks {
-                        let label = markLabels[mark.kind] ?? MarkStyle.of(mark.kind).label
-                        markLabels[mark.kind] = label
+                        let label = MarkStyle.of(mark.kind).label
                         writer.begin()
                         writer.output += "\"args\":{\"detail\":"
                         writer.string(mark.detail)

@@ -5,8 +5,7 @@ import SimulationKernel
 ///
 /// Lanes are drawn generically from ``Timeline/lanes``, one glyph per
 /// column, with glyphs and colours from one table (`StateStyle`, shared with
-/// the HTML page): a new kind of lane shows up here with no change, and a
-/// state the table does not know is drawn with a letter of its name. The
+/// the HTML page): a new kind of lane shows up here with no change. The
 /// legend lists only what is drawn. With `colour`, glyphs, times and
 /// diagnostics are coloured with ANSI escapes; callers turn it on only for a
 /// terminal that wants it (see `NO_COLOR`).
@@ -106,9 +105,9 @@ public struct TerminalTimeline: Sendable {
                 for mark in lane.marks {
                     let style = MarkStyle.of(mark.kind)
                     if !markKinds.contains(style) { markKinds.append(style) }
-                    let cell = mark.kind == "ended" ? column(max(0, mark.time - 1)) : column(mark.time)
+                    let cell = mark.kind == .ended ? column(max(0, mark.time - 1)) : column(mark.time)
                     // An end drawn on an expiration keeps the expiration visible.
-                    if mark.kind == "ended" && row[cell] == MarkStyle.of("expiring").glyph { continue }
+                    if mark.kind == .ended && row[cell] == MarkStyle.of(.expiring).glyph { continue }
                     row[cell] = style.glyph
                     paints[cell] = style.ansi
                 }
@@ -136,7 +135,7 @@ public struct TerminalTimeline: Sendable {
         var progressListed = false
         for style in glyphs.used where style.glyph != " " {
             // A Live Activity's ten progress digits read as one legend entry.
-            if style.state.hasPrefix("progress") && style.state != "progressDone" {
+            if case .liveActivity(.progress) = style.state {
                 if !progressListed {
                     items.append(("0-9 Live Activity tenths done", paint("0-9", style.ansi) + " Live Activity tenths done"))
                     progressListed = true
@@ -173,19 +172,13 @@ public struct TerminalTimeline: Sendable {
         return String(word.prefix(10 - 1 - number.count)) + "×" + number
     }
 
-    /// The glyphs of the states in one picture; unknown states get distinct letters.
+    /// The styles of the states in one picture, in order of first appearance: the legend's order.
     private struct GlyphTable {
         private(set) var used: [StateStyle] = []
 
-        mutating func style(_ state: String) -> StateStyle {
+        mutating func style(_ state: LaneState) -> StateStyle {
             if let style = used.first(where: { $0.state == state }) { return style }
-            var style = StateStyle.of(state)
-            if !style.known {
-                // The first letter of the name not taken yet, so two unknown states never share a glyph.
-                let taken = used.map(\.glyph)
-                let candidates = Array(state.lowercased().filter(\.isLetter)) + Array("abcdefghijklmnopqrstuvwxyz")
-                style.glyph = candidates.first { !taken.contains($0) } ?? "?"
-            }
+            let style = StateStyle.of(state)
             used.append(style)
             return style
         }

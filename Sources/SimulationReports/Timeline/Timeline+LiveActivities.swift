@@ -2,9 +2,9 @@ import BackgroundSimulation
 import SimulationKernel
 
 extension Timeline {
-    /// The lane state for a Live Activity's progress in thousandths: tenths as `progress0`...`progress9`, then `progressDone`.
-    public static func progressState(permille: Int64) -> String {
-        permille >= 1000 ? "progressDone" : "progress\(max(0, permille) / 100)"
+    /// The lane state for a Live Activity's progress in thousandths: its tenth, from 0 to 9, then done.
+    public static func progressState(permille: Int64) -> LaneState {
+        .liveActivity(.progress(permille: permille))
     }
 }
 
@@ -17,33 +17,33 @@ extension Timeline.Reader {
         switch record {
         case .submit(let submit):
             let words = "\(submit.request.title) — \(submit.request.subtitle)"
-            if openLiveSegments[id] == nil || openLiveSegments[id]?.state == "queued" {
-                moveLiveActivity(identifier, to: "queued", detail: "queued: \(words)", at: time)
+            if openLiveSegments[id] == nil || openLiveSegments[id]?.state == .queued {
+                moveLiveActivity(identifier, to: .queued, detail: "queued: \(words)", at: time)
             }
             story(time, "scheduler", "submit continued \(identifier)\(submit.queued ? " (queued)" : "")")
         case .submitFailed(let failed):
-            markLiveActivity(identifier, "failed", "submit failed: \(failed.error.name)", at: time)
+            markLiveActivity(identifier, .failed, "submit failed: \(failed.error.name)", at: time)
             story(time, "scheduler", "submit \(identifier) failed: \(failed.error.name) (\(failed.why))")
         case .cancel:
-            if openLiveSegments[id]?.state == "queued" { moveLiveActivity(identifier, to: nil, detail: nil, at: time) }
+            if openLiveSegments[id]?.state == .queued { moveLiveActivity(identifier, to: nil, detail: nil, at: time) }
             story(time, "scheduler", "cancel \(identifier)")
         case .dropped(let dropped):
             moveLiveActivity(identifier, to: nil, detail: nil, at: time)
-            markLiveActivity(identifier, "killed", "dropped from the queue: \(dropped.reason)", at: time)
+            markLiveActivity(identifier, .killed, "dropped from the queue: \(dropped.reason)", at: time)
             story(time, "system", "drops queued \(identifier): \(dropped.reason)")
         case .launchRequest:
             story(time, "system", "starts \(identifier)")
         case .start:
             // A task starts from nothing: a prompt before its first update returns to 0%.
-            lastProgressState[id] = ("progress0", "")
+            lastProgressState[id] = (.progress(tenth: 0), "")
         case .expire(let expire):
-            markLiveActivity(identifier, "expiring", "expired: \(expire.reason)", at: time)
+            markLiveActivity(identifier, .expiring, "expired: \(expire.reason)", at: time)
             story(time, "system", "expires \(identifier): \(expire.reason)")
         case .end(let end):
             let how = end.how.rawValue
             let output = end.output?.rawValue ?? "none"
             moveLiveActivity(identifier, to: nil, detail: nil, at: time)
-            markLiveActivity(identifier, end.how == .processEnded ? "killed" : "ended", "\(how), success \(end.success), output \(output)", at: time)
+            markLiveActivity(identifier, end.how == .processEnded ? .killed : .ended, "\(how), success \(end.success), output \(output)", at: time)
             let result = end.how == .completed ? (end.success ? ", success" : ", failure") : ""
             story(time, "system", "\(identifier) ended: \(how)\(result); output \(output)")
         }
@@ -56,9 +56,9 @@ extension Timeline.Reader {
         let id = "live-" + identifier
         let words = "\(update.title) — \(update.subtitle)"
         let detail = "\(words) · \(update.permille / 10)% (\(update.completed)/\(update.total))"
-        let state = Timeline.progressState(permille: update.permille)
+        let state = LaneState.LiveActivity.progress(permille: update.permille)
         lastProgressState[id] = (state, detail)
-        if openLiveSegments[id]?.state != "asking" { moveLiveActivity(identifier, to: state, detail: detail, at: time) }
+        if openLiveSegments[id]?.state != .asking { moveLiveActivity(identifier, to: state, detail: detail, at: time) }
         switch update.cause {
         case .start: story(time, "live", words)
         case .title: story(time, "live", "now \(words) (\(update.permille / 10)%)")
@@ -74,27 +74,27 @@ extension Timeline.Reader {
         switch prompt.phase {
         case .shown(let stalledFor):
             let still = TimeText.format(nanoseconds: stalledFor)
-            moveLiveActivity(identifier, to: "asking", detail: "asks whether to continue: no progress for \(still)", at: time)
+            moveLiveActivity(identifier, to: .asking, detail: "asks whether to continue: no progress for \(still)", at: time)
             story(time, "live", "\(identifier) asks whether to continue (no progress for \(still))")
         case .answered(let answer):
-            let last = lastProgressState[id] ?? ("progress0", "")
+            let last = lastProgressState[id] ?? (.progress(tenth: 0), "")
             moveLiveActivity(identifier, to: last.state, detail: last.detail, at: time)
             story(time, "user", "answers \(answer.rawValue): \(identifier)")
         case .withdrawn:
-            let last = lastProgressState[id] ?? ("progress0", "")
+            let last = lastProgressState[id] ?? (.progress(tenth: 0), "")
             moveLiveActivity(identifier, to: last.state, detail: last.detail, at: time)
         }
     }
 
     /// `cancelAllTaskRequests()` also cancels queued continued requests: their lanes close.
     mutating func closeQueuedLiveActivities(at time: Int64) {
-        for lane in timeline.liveActivities where openLiveSegments[lane.id]?.state == "queued" {
+        for lane in timeline.liveActivities where openLiveSegments[lane.id]?.state == .queued {
             moveLiveActivity(String(lane.id.dropFirst("live-".count)), to: nil, detail: nil, at: time)
         }
     }
 
     /// Moves a Live Activity lane to a new state (nil closes it) at `time`, keeping each segment's detail.
-    private mutating func moveLiveActivity(_ identifier: String, to state: String?, detail: String?, at time: Int64) {
+    private mutating func moveLiveActivity(_ identifier: String, to state: LaneState.LiveActivity?, detail: String?, at time: Int64) {
         let id = "live-" + identifier
         var index = timeline.liveActivities.firstIndex { $0.id == id }
         if index == nil {
@@ -109,13 +109,13 @@ extension Timeline.Reader {
             if current.state == state && current.detail == detail { return }
             if current.start < time {
                 timeline.liveActivities[index!].segments.append(
-                    Lane.Segment(start: current.start, end: time, state: current.state, detail: current.detail))
+                    Lane.Segment(start: current.start, end: time, state: .liveActivity(current.state), detail: current.detail))
             }
         }
         openLiveSegments[id] = state.map { (time, $0, detail) }
     }
 
-    private mutating func markLiveActivity(_ identifier: String, _ kind: String, _ detail: String, at time: Int64) {
+    private mutating func markLiveActivity(_ identifier: String, _ kind: Lane.Mark.Kind, _ detail: String, at time: Int64) {
         if timeline.liveActivities.firstIndex(where: { $0.id == "live-" + identifier }) == nil {
             moveLiveActivity(identifier, to: nil, detail: nil, at: time)
         }

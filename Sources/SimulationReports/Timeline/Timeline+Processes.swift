@@ -5,7 +5,6 @@ extension Timeline.Reader {
     /// An app process changes state: its lane gets a segment, and a termination closes its open background tasks.
     mutating func readAppState(_ change: TraceRecord.AppStateChange, at time: Int64) {
         let process = change.process
-        let to = change.to.rawValue
         if processIndex[process] == nil {
             processIndex[process] = timeline.processes.count
             timeline.processes.append(Timeline.ProcessLane(number: process, segments: [], termination: nil))
@@ -14,7 +13,7 @@ extension Timeline.Reader {
         if let open = openProcessSegments[process], open.start < time {
             timeline.processes[index].segments.append(Timeline.Segment(start: open.start, end: time, state: open.state))
         }
-        var text = "\(change.from.rawValue) → \(to)"
+        var text = "\(change.from.rawValue) → \(change.to.rawValue)"
         if change.to == .terminated {
             let reason = change.termination?.reason.rawValue ?? ""
             let code = change.termination?.reason.exceptionCode
@@ -27,7 +26,7 @@ extension Timeline.Reader {
                 timeline.assertions[position].end = time
             }
         } else {
-            openProcessSegments[process] = (time, to)
+            openProcessSegments[process] = (time, change.to)
         }
         story(time, "app #\(process)", text)
     }

@@ -13,18 +13,18 @@ extension Timeline {
         var timeline = Timeline()
 
         /// Each process's open state: it becomes a segment when the process moves on.
-        var openProcessSegments: [Int: (start: Int64, state: String)] = [:]
+        var openProcessSegments: [Int: (start: Int64, state: AppState.Name)] = [:]
         /// Where each process's lane is in `timeline.processes`.
         var processIndex: [Int: Int] = [:]
         /// Where each background task's lane is in `timeline.assertions`.
         var assertionIndex: [AssertionKey: Int] = [:]
-        var openTaskSegments: [String: (start: Int64, state: String)] = [:]
-        var openDeviceSegments: [String: (start: Int64, state: String)] = [:]
+        var openTaskSegments: [String: (start: Int64, state: LaneState)] = [:]
+        var openDeviceSegments: [String: (start: Int64, state: LaneState)] = [:]
         /// The last device conditions, to tell which changed.
         var lastDevice: TraceRecord.DeviceState?
-        var openLiveSegments: [String: (start: Int64, state: String, detail: String?)] = [:]
+        var openLiveSegments: [String: (start: Int64, state: LaneState.LiveActivity, detail: String?)] = [:]
         /// The progress state and detail of each Live Activity, to return to when it stops asking.
-        var lastProgressState: [String: (state: String, detail: String)] = [:]
+        var lastProgressState: [String: (state: LaneState.LiveActivity, detail: String)] = [:]
         /// Identifiers of continued processing requests: their later events (which carry no type) go to Live Activity lanes.
         var continuedIdentifiers: Set<String> = []
 
@@ -147,7 +147,8 @@ extension Timeline {
             }
             for index in timeline.liveActivities.indices {
                 if let open = openLiveSegments[timeline.liveActivities[index].id] {
-                    timeline.liveActivities[index].segments.append(Lane.Segment(start: open.start, end: max(end, open.start), state: open.state, detail: open.detail))
+                    timeline.liveActivities[index].segments.append(
+                        Lane.Segment(start: open.start, end: max(end, open.start), state: .liveActivity(open.state), detail: open.detail))
                 }
             }
             for index in timeline.device.indices {
@@ -165,8 +166,8 @@ extension Timeline {
 
         /// Moves a lane to a new state at `time` (nil closes it), closing the segment it was in; creates the lane if needed.
         static func move(
-            _ lanes: inout [Lane], open: inout [String: (start: Int64, state: String)], id: String, title: String,
-            group: Lane.Group, to state: String?, at time: Int64
+            _ lanes: inout [Lane], open: inout [String: (start: Int64, state: LaneState)], id: String, title: String,
+            group: Lane.Group, to state: LaneState?, at time: Int64
         ) {
             var index = lanes.firstIndex { $0.id == id }
             if index == nil {

@@ -51,7 +51,7 @@ extension Timeline.Reader {
 
     /// `cancelAllTaskRequests()`: every pending request's lane closes.
     mutating func cancelAllRequests(at time: Int64) {
-        for lane in timeline.taskRequests where openTaskSegments[lane.id]?.state == "pending" {
+        for lane in timeline.taskRequests where openTaskSegments[lane.id]?.state == .request(.pending) {
             Self.move(&timeline.taskRequests, open: &openTaskSegments, id: lane.id, title: lane.title, group: .scheduledTasks, to: nil, at: time)
         }
         story(time, "scheduler", "all requests cancelled")
@@ -62,27 +62,27 @@ extension Timeline.Reader {
         let identifier = record.identifier
         let id = "request-" + identifier
         let title = identifier.split(separator: ".").last.map(String.init) ?? identifier
-        func mark(_ kind: String, _ detail: String) {
+        func mark(_ kind: Lane.Mark.Kind, _ detail: String) {
             if let index = timeline.taskRequests.firstIndex(where: { $0.id == id }) {
                 timeline.taskRequests[index].marks.append(Lane.Mark(time: time, kind: kind, detail: detail))
             }
         }
-        func move(to state: String?) {
+        func move(to state: LaneState?) {
             Self.move(&timeline.taskRequests, open: &openTaskSegments, id: id, title: title, group: .scheduledTasks, to: state, at: time)
         }
         switch record {
         case .submit(let submit):
             let after = submit.request.earliestBegin.map { $0 >= 0 ? ", not before \(TimeText.format(nanoseconds: $0))" : "" } ?? ""
             // A request submitted again while its task runs does not interrupt the running stretch.
-            if openTaskSegments[id]?.state != "running" { move(to: "pending") }
+            if openTaskSegments[id]?.state != .request(.running) { move(to: .request(.pending)) }
             story(time, "scheduler", "submit \(submit.request.kind.rawValue) \(identifier)\(after)")
         case .submitFailed(let failed):
             // The lane appears (a refused request is worth a row) and keeps its state.
             move(to: openTaskSegments[id]?.state)
-            mark("failed", "submit failed: \(failed.error.name)")
+            mark(.failed, "submit failed: \(failed.error.name)")
             story(time, "scheduler", "submit \(identifier) failed: \(failed.error.name) (\(failed.why))")
         case .cancel:
-            if openTaskSegments[id]?.state == "pending" { move(to: nil) }
+            if openTaskSegments[id]?.state == .request(.pending) { move(to: nil) }
             story(time, "scheduler", "cancel \(identifier)")
         case .dropped:
             // Only queued continued processing requests are dropped; they are drawn on Live Activity lanes.
@@ -90,14 +90,14 @@ extension Timeline.Reader {
         case .launchRequest(let launch):
             story(time, "system", "launches \(identifier) (\(launch.cause.rawValue))")
         case .start:
-            move(to: "running")
+            move(to: .request(.running))
         case .expire(let expire):
-            mark("expiring", "expired: \(expire.reason)")
+            mark(.expiring, "expired: \(expire.reason)")
             story(time, "system", "expires \(identifier): \(expire.reason)")
         case .end(let end):
             let how = end.how.rawValue
             move(to: nil)
-            mark(end.how == .processEnded ? "killed" : "ended", "\(how), success \(end.success)")
+            mark(end.how == .processEnded ? .killed : .ended, "\(how), success \(end.success)")
             let result = end.how == .completed ? (end.success ? ", success" : ", failure") : ""
             story(time, "system", "\(identifier) ended: \(how)\(result)")
         }

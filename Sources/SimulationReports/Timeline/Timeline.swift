@@ -19,8 +19,8 @@ public struct Timeline: Sendable {
         public var start: Int64
         /// When it ends, in nanoseconds.
         public var end: Int64
-        /// The state's name, for example `background`.
-        public var state: String
+        /// The process's state.
+        public var state: AppState.Name
     }
 
     /// One app process, from launch to termination.
@@ -115,9 +115,9 @@ public struct Timeline: Sendable {
     public var taskRequests: [Lane] = []
     /// One lane per continued processing task: queued, then what its Live Activity shows, and how it ended.
     ///
-    /// Segment states: `queued`; `progress0` to `progress9` (tenths of
-    /// `fractionCompleted`) and `progressDone`; `asking` while the Live
-    /// Activity asks whether to continue. Each segment's detail holds the
+    /// Segment states are ``LaneState/liveActivity(_:)``: queued; the
+    /// progress in tenths of `fractionCompleted`, then done; asking while the
+    /// Live Activity asks whether to continue. Each segment's detail holds the
     /// title, subtitle and progress shown.
     public var liveActivities: [Lane] = []
     /// The device's screen and power over time.

@@ -161,7 +161,7 @@ import Testing
             return Timeline.Segment(start: start, end: start + day / 100_000, state: states[index % states.count])
         }
         timeline.processes[0].termination = nil
-        let report = RunReport(timeline: timeline, fingerprint: "0", eventCount: 0, replay: "bgsim run x.json", ending: "completed")
+        let report = RunReport(timeline: timeline, fingerprint: "0", eventCount: 0, replay: "bgsim run x.json", ending: .completed)
         let html = HTMLReport().render(report)
         let elements = try Self.parse(html)
         #expect(html.contains("Background tasks · 2000 lanes in 1 row<"))

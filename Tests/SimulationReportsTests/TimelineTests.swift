@@ -20,8 +20,8 @@ import Testing
         #expect(timeline.seed == "7")
         #expect(timeline.end == result.stopAt)
         #expect(timeline.processes.map(\.number) == [1])
-        #expect(timeline.processes[0].termination?.reason == "watchdog")
-        #expect(timeline.processes[0].termination?.code == "0x8badf00d")
+        #expect(timeline.processes[0].termination?.reason == .watchdog)
+        #expect(timeline.processes[0].termination?.reason.exceptionCode == "0x8badf00d")
         // The process lane covers the run without gaps or overlaps until the kill.
         let segments = timeline.processes[0].segments
         for (previous, next) in zip(segments, segments.dropFirst()) { #expect(previous.end == next.start) }
@@ -44,7 +44,7 @@ import Testing
             ])
         let timeline = Timeline(events: Simulation(scenario: scenario).run().events)
         #expect(timeline.processes.map(\.number) == [1, 2])
-        #expect(timeline.processes[0].termination?.reason == "userSwipedAway")
+        #expect(timeline.processes[0].termination?.reason == .userSwipedAway)
         #expect(timeline.processes[1].termination == nil)
         #expect(timeline.processes[1].segments.last?.end == 60_000_000_000)
     }
@@ -77,7 +77,7 @@ import Testing
         let text = TerminalTimeline(width: 80, maximumEntries: 12).render(timeline)
         #expect(text.contains("more lines (the trace has them all: --trace FILE)"))
         let lastEntry = try #require(timeline.entries.last)
-        #expect(text.contains(lastEntry.actor))
+        #expect(text.contains(lastEntry.actor.name))
     }
 
     @Test func summaryJSONCarriesTheVerdict() throws {

@@ -103,10 +103,10 @@ extension HTMLReport {
             }
         }
         var markerLayer = ""
-        var guides: [(x: Double, y: Double, severity: String)] = []
+        var guides: [(x: Double, y: Double, severity: Severity)] = []
         if !markerGroups.isEmpty {
             var labelEnds = [Double](repeating: -.infinity, count: Self.markerLabelRows)
-            var placed: [(x: Double, row: Int, text: String, severity: String)] = []
+            var placed: [(x: Double, row: Int, text: String, severity: Severity)] = []
             for group in markerGroups {
                 var rules: [String] = []
                 for item in group.markers where !rules.contains(item.marker.rule) { rules.append(item.marker.rule) }
@@ -127,13 +127,13 @@ extension HTMLReport {
             for group in markerGroups {
                 let x = plotX + group.x
                 let severity = Self.severity(group.markers.map(\.marker))
-                markerLayer += "<g class=\"marker \(severity)\"><title>\(HTMLText.escape(markerTitle(group.markers)))</title>"
+                markerLayer += "<g class=\"marker \(severity.rawValue)\"><title>\(HTMLText.escape(markerTitle(group.markers)))</title>"
                 markerLayer += "<path d=\"M\(n(x - 6)),\(n(y + 3))h12l-6,9z\"/>"
                 markerLayer += "<rect class=\"hit\" x=\"\(n(x - 7))\" y=\"\(n(y))\" width=\"14\" height=\"\(n(rowHeight))\"/></g>"
                 guides.append((x, y + 12, severity))
             }
             for label in placed {
-                markerLayer += "<text class=\"diag-text \(label.severity)\" x=\"\(n(plotX + label.x))\" y=\"\(n(y + 26 + 14 * Double(label.row)))\">\(HTMLText.escape(label.text))</text>"
+                markerLayer += "<text class=\"diag-text \(label.severity.rawValue)\" x=\"\(n(plotX + label.x))\" y=\"\(n(y + 26 + 14 * Double(label.row)))\">\(HTMLText.escape(label.text))</text>"
             }
             y += rowHeight + 4
         }
@@ -206,7 +206,7 @@ extension HTMLReport {
         svg += breakLayer
         svg += markLayer
         for guide in guides {
-            svg += "<line class=\"guide \(guide.severity)\" x1=\"\(n(guide.x))\" x2=\"\(n(guide.x))\" y1=\"\(n(guide.y))\" y2=\"\(n(plotBottom))\"/>"
+            svg += "<line class=\"guide \(guide.severity.rawValue)\" x1=\"\(n(guide.x))\" x2=\"\(n(guide.x))\" y1=\"\(n(guide.y))\" y2=\"\(n(plotBottom))\"/>"
         }
         svg += markerLayer
         svg += axis
@@ -337,7 +337,7 @@ extension HTMLReport {
         for item in markers.prefix(6) {
             let marker = item.marker
             let name = Rules.ruleName(marker.rule)
-            lines.append("\(item.index). \(marker.rule)\(name.isEmpty ? "" : " " + name) (\(marker.severity)) at \(TimeText.format(nanoseconds: marker.time))")
+            lines.append("\(item.index). \(marker.rule)\(name.isEmpty ? "" : " " + name) (\(marker.severity.rawValue)) at \(TimeText.format(nanoseconds: marker.time))")
             lines.append("   \(marker.subject): \(marker.message)")
             lines.append("   Fix: \(marker.fix)")
         }
@@ -345,11 +345,9 @@ extension HTMLReport {
         return lines.joined(separator: "\n")
     }
 
-    /// The most severe severity of some diagnostics, as a CSS class.
-    static func severity(_ markers: [Timeline.Marker]) -> String {
-        if markers.contains(where: { $0.severity == "error" }) { return "error" }
-        if markers.contains(where: { $0.severity == "warning" }) { return "warning" }
-        return "info"
+    /// The most severe severity of some diagnostics: its raw value is their CSS class.
+    static func severity(_ markers: [Timeline.Marker]) -> Severity {
+        markers.map(\.severity).max() ?? .info
     }
 
     /// The scale for the page's script: `x width start end condensed` per piece.

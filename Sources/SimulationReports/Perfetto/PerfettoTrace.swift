@@ -24,7 +24,7 @@ public struct PerfettoTrace: Sendable {
         var writer = Writer()
         writer.output += "{\"displayTimeUnit\":\"ms\",\"otherData\":{"
         let other: [(String, String)] = [
-            ("bgsimVersion", timeline.version), ("ending", report.ending), ("fingerprint", report.fingerprint),
+            ("bgsimVersion", timeline.version), ("ending", report.endingWords), ("fingerprint", report.fingerprint),
             ("profile", timeline.profile), ("replay", report.replay), ("scenario", timeline.scenario), ("seed", timeline.seed),
         ]
         for (key, value) in other {
@@ -99,22 +99,24 @@ public struct PerfettoTrace: Sendable {
             writer.output += ",\"message\":"
             writer.string(marker.message)
             writer.output += ",\"severity\":"
-            writer.string(marker.severity)
+            writer.string(marker.severity.rawValue)
             writer.output += ",\"subject\":"
             writer.string(marker.subject)
             writer.output += "},\"cat\":\"diagnostic\",\"name\":"
             writer.string(marker.rule + (name.isEmpty ? "" : " " + name))
             writer.output += ",\"ph\":\"i\",\"pid\":\(storyPid),\"s\":\"t\",\"tid\":1,\"ts\":" + microseconds(marker.time) + "}"
         }
-        var actorThreads: [String: Int] = [:]
-        for entry in timeline.entries where !entry.actor.hasPrefix("!") {
+        var actorThreads: [Timeline.Entry.Actor: Int] = [:]
+        for entry in timeline.entries {
+            // Diagnostics are on their own thread already, with their details.
+            if case .diagnostic = entry.actor { continue }
             let tid: Int
             if let known = actorThreads[entry.actor] {
                 tid = known
             } else {
                 tid = actorThreads.count + 2
                 actorThreads[entry.actor] = tid
-                writer.metadata("thread_name", pid: storyPid, tid: tid, name: entry.actor)
+                writer.metadata("thread_name", pid: storyPid, tid: tid, name: entry.actor.name)
             }
             writer.begin()
             // The whole line is the name unless it is long: most story lines are short, and a million of them add up.

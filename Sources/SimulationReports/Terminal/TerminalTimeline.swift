@@ -51,19 +51,20 @@ public struct TerminalTimeline: Sendable {
 
     private func line(_ entry: Timeline.Entry) -> String {
         let stamp = TextLayout.pad(TimeText.format(nanoseconds: entry.time), to: 12, left: true)
-        let who = TextLayout.pad(entry.actor, to: 10)
+        let who = TextLayout.pad(entry.actor.name, to: 10)
         let plain = TextLayout.wrap("\(stamp)  \(who) ", entry.text, width: width)
         guard colour else { return plain }
         // Wrap first, then paint, so that escape sequences never count as columns.
-        if entry.actor.hasPrefix("!") {
+        let actorColour: String
+        switch entry.actor {
+        case .diagnostic:
+            // A diagnostic stands out whole: its line is red, not just its name.
             return paint(stamp, "2") + "  " + paint(String(plain.dropFirst(stamp.count + 2)), "31")
-        }
-        let actorColour = switch entry.actor {
-        case "user": "34"
-        case "console": "33"
-        case "device": "36"
-        case "system", "scheduler": "35"
-        default: "1"
+        case .user: actorColour = "34"
+        case .console: actorColour = "33"
+        case .device: actorColour = "36"
+        case .system, .scheduler: actorColour = "35"
+        case .app, .task, .liveActivity, .bgsim: actorColour = "1"
         }
         return paint(stamp, "2") + "  " + paint(who, actorColour) + String(plain.dropFirst(stamp.count + 2 + who.count))
     }
@@ -118,12 +119,19 @@ public struct TerminalTimeline: Sendable {
         }
         if !timeline.markers.isEmpty {
             var row = [Character](repeating: " ", count: columns)
-            var paints = [String?](repeating: nil, count: columns)
+            var severities = [Severity?](repeating: nil, count: columns)
             for marker in timeline.markers {
                 let cell = column(marker.time)
                 row[cell] = "!"
-                if paints[cell] != "1;31" {
-                    paints[cell] = marker.severity == "error" ? "1;31" : marker.severity == "warning" ? "1;33" : "1;34"
+                // An error keeps its column red; otherwise the column takes the colour of its latest diagnostic.
+                if severities[cell] != .error { severities[cell] = marker.severity }
+            }
+            let paints = severities.map { severity -> String? in
+                switch severity {
+                case .error: "1;31"
+                case .warning: "1;33"
+                case .info: "1;34"
+                case nil: nil
                 }
             }
             lines.append(TextLayout.pad("rules", to: labelWidth) + "   " + painted(row, paints))

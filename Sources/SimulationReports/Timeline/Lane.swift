@@ -62,7 +62,7 @@ extension Timeline {
             if let termination = process.termination, let last = process.segments.last {
                 marks.append(Lane.Mark(
                     time: last.end, kind: .killed,
-                    detail: "terminated: \(termination.reason)" + (termination.code.map { " (\($0))" } ?? "")))
+                    detail: "terminated: \(termination.reason.rawValue)" + (termination.reason.exceptionCode.map { " (\($0))" } ?? "")))
             }
             lanes.append(Lane(
                 id: "app-\(process.number)", title: "app #\(process.number)", group: .app,

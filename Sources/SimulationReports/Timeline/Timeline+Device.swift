@@ -25,6 +25,6 @@ extension Timeline.Reader {
             changes.append("backgroundAppRefresh \(state.backgroundAppRefresh.rawValue)")
         }
         if last?.thermalState != state.thermalState { changes.append("thermalState \(state.thermalState.rawValue)") }
-        story(time, "device", changes.joined(separator: ", "))
+        story(time, .device, changes.joined(separator: ", "))
     }
 }

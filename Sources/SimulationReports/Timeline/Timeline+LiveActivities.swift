@@ -20,32 +20,32 @@ extension Timeline.Reader {
             if openLiveSegments[id] == nil || openLiveSegments[id]?.state == .queued {
                 moveLiveActivity(identifier, to: .queued, detail: "queued: \(words)", at: time)
             }
-            story(time, "scheduler", "submit continued \(identifier)\(submit.queued ? " (queued)" : "")")
+            story(time, .scheduler, "submit continued \(identifier)\(submit.queued ? " (queued)" : "")")
         case .submitFailed(let failed):
             markLiveActivity(identifier, .failed, "submit failed: \(failed.error.name)", at: time)
-            story(time, "scheduler", "submit \(identifier) failed: \(failed.error.name) (\(failed.why))")
+            story(time, .scheduler, "submit \(identifier) failed: \(failed.error.name) (\(failed.why))")
         case .cancel:
             if openLiveSegments[id]?.state == .queued { moveLiveActivity(identifier, to: nil, detail: nil, at: time) }
-            story(time, "scheduler", "cancel \(identifier)")
+            story(time, .scheduler, "cancel \(identifier)")
         case .dropped(let dropped):
             moveLiveActivity(identifier, to: nil, detail: nil, at: time)
             markLiveActivity(identifier, .killed, "dropped from the queue: \(dropped.reason)", at: time)
-            story(time, "system", "drops queued \(identifier): \(dropped.reason)")
+            story(time, .system, "drops queued \(identifier): \(dropped.reason)")
         case .launchRequest:
-            story(time, "system", "starts \(identifier)")
+            story(time, .system, "starts \(identifier)")
         case .start:
             // A task starts from nothing: a prompt before its first update returns to 0%.
             lastProgressState[id] = (.progress(tenth: 0), "")
         case .expire(let expire):
             markLiveActivity(identifier, .expiring, "expired: \(expire.reason)", at: time)
-            story(time, "system", "expires \(identifier): \(expire.reason)")
+            story(time, .system, "expires \(identifier): \(expire.reason)")
         case .end(let end):
             let how = end.how.rawValue
             let output = end.output?.rawValue ?? "none"
             moveLiveActivity(identifier, to: nil, detail: nil, at: time)
             markLiveActivity(identifier, end.how == .processEnded ? .killed : .ended, "\(how), success \(end.success), output \(output)", at: time)
             let result = end.how == .completed ? (end.success ? ", success" : ", failure") : ""
-            story(time, "system", "\(identifier) ended: \(how)\(result); output \(output)")
+            story(time, .system, "\(identifier) ended: \(how)\(result); output \(output)")
         }
     }
 
@@ -60,8 +60,8 @@ extension Timeline.Reader {
         lastProgressState[id] = (state, detail)
         if openLiveSegments[id]?.state != .asking { moveLiveActivity(identifier, to: state, detail: detail, at: time) }
         switch update.cause {
-        case .start: story(time, "live", words)
-        case .title: story(time, "live", "now \(words) (\(update.permille / 10)%)")
+        case .start: story(time, .liveActivity, words)
+        case .title: story(time, .liveActivity, "now \(words) (\(update.permille / 10)%)")
         case .progress, .end: break
         }
     }
@@ -75,11 +75,11 @@ extension Timeline.Reader {
         case .shown(let stalledFor):
             let still = TimeText.format(nanoseconds: stalledFor)
             moveLiveActivity(identifier, to: .asking, detail: "asks whether to continue: no progress for \(still)", at: time)
-            story(time, "live", "\(identifier) asks whether to continue (no progress for \(still))")
+            story(time, .liveActivity, "\(identifier) asks whether to continue (no progress for \(still))")
         case .answered(let answer):
             let last = lastProgressState[id] ?? (.progress(tenth: 0), "")
             moveLiveActivity(identifier, to: last.state, detail: last.detail, at: time)
-            story(time, "user", "answers \(answer.rawValue): \(identifier)")
+            story(time, .user, "answers \(answer.rawValue): \(identifier)")
         case .withdrawn:
             let last = lastProgressState[id] ?? (.progress(tenth: 0), "")
             moveLiveActivity(identifier, to: last.state, detail: last.detail, at: time)
@@ -115,11 +115,13 @@ extension Timeline.Reader {
         openLiveSegments[id] = state.map { (time, $0, detail) }
     }
 
+    /// Marks an instant on a Live Activity's lane, which appears if it had none yet (a refused submission has only its mark).
     private mutating func markLiveActivity(_ identifier: String, _ kind: Lane.Mark.Kind, _ detail: String, at time: Int64) {
-        if timeline.liveActivities.firstIndex(where: { $0.id == "live-" + identifier }) == nil {
+        let id = "live-" + identifier
+        if timeline.liveActivities.firstIndex(where: { $0.id == id }) == nil {
             moveLiveActivity(identifier, to: nil, detail: nil, at: time)
         }
-        if let index = timeline.liveActivities.firstIndex(where: { $0.id == "live-" + identifier }) {
+        if let index = timeline.liveActivities.firstIndex(where: { $0.id == id }) {
             timeline.liveActivities[index].marks.append(Lane.Mark(time: time, kind: kind, detail: detail))
         }
     }

@@ -15,9 +15,10 @@ extension Timeline.Reader {
         }
         var text = "\(change.from.rawValue) → \(change.to.rawValue)"
         if change.to == .terminated {
+            // A record built in memory may say `terminated` without a termination (the model never writes one).
             let reason = change.termination?.reason.rawValue ?? ""
             let code = change.termination?.reason.exceptionCode
-            timeline.processes[index].termination = (reason, code)
+            timeline.processes[index].termination = change.termination
             openProcessSegments[process] = nil
             text = "terminated: \(reason)" + (code.map { " (\($0))" } ?? "")
             if let message = change.termination?.message { text += " — \(message)" }
@@ -28,7 +29,7 @@ extension Timeline.Reader {
         } else {
             openProcessSegments[process] = (time, change.to)
         }
-        story(time, "app #\(process)", text)
+        story(time, .app(process: process), text)
     }
 
     /// `beginBackgroundTask` granted an assertion: it gets a lane of its own until it ends or its process dies.
@@ -39,7 +40,7 @@ extension Timeline.Reader {
             closing: .open, expirationHandlerAt: nil))
         var left = ""
         if let remaining = begin.remaining, remaining >= 0 { left = " (\(TimeText.format(nanoseconds: remaining)) left)" }
-        story(time, "task \(begin.identifier)", "begin \"\(begin.name)\"\(left)")
+        story(time, .task(identifier: begin.identifier), "begin \"\(begin.name)\"\(left)")
     }
 
     /// An output file changed. Units written one by one would flood the story: it tells when a file is done or removed.
@@ -50,9 +51,9 @@ extension Timeline.Reader {
         case .remove:
             let text = output.state == .removed
                 ? "removes partial \(output.output) (\(units))" : "nothing partial to remove: \(output.output) is \(state)"
-            story(time, "app #\(output.process)", text)
+            story(time, .app(process: output.process), text)
         case .write:
-            if output.state == .complete { story(time, "app #\(output.process)", "output \(output.output) complete (\(units))") }
+            if output.state == .complete { story(time, .app(process: output.process), "output \(output.output) complete (\(units))") }
         }
     }
 }

@@ -44,17 +44,18 @@ extension Timeline {
                 timeline.profile = start.profile.name.rawValue
                 timeline.version = start.version
                 timeline.end = start.stopAt
-            case .runEnd:
+            case .runEnd(let end):
                 timeline.end = time
+                timeline.ending = end.ending
             case .runLimitExceeded(let limit):
-                story(time, "bgsim", "stopped: \(limit.message)")
+                story(time, .bgsim, "stopped: \(limit.message)")
             case .userAction(let action):
                 var text = action.action.rawValue
                 if let run = action.run { text += " \(run)" }
                 if let note = action.note { text += " — \(note)" }
-                story(time, "user", text)
+                story(time, .user, text)
             case .userActionIgnored(let ignored):
-                story(time, "user", "(ignored: \(ignored.why))")
+                story(time, .user, "(ignored: \(ignored.why))")
             case .deviceState(let state):
                 readDevice(state, at: time, sequence: event.sequence)
             case .appState(let change):
@@ -66,31 +67,31 @@ extension Timeline {
                     timeline.assertions[index].end = time
                     timeline.assertions[index].closing = .ended
                 }
-                story(time, "task \(end.identifier)", "end after \(TimeText.format(nanoseconds: end.age))")
+                story(time, .task(identifier: end.identifier), "end after \(TimeText.format(nanoseconds: end.age))")
             case .backgroundTaskInvalid(let invalid):
-                story(time, "app #\(invalid.process)", "beginBackgroundTask returned .invalid")
+                story(time, .app(process: invalid.process), "beginBackgroundTask returned .invalid")
             case .backgroundTaskExpirationHandler(let handler):
                 let started = handler.phase == .started
                 if started, let index = assertionIndex[AssertionKey(process: handler.process, identifier: handler.identifier)] {
                     timeline.assertions[index].expirationHandlerAt = time
                 }
-                story(time, "task \(handler.identifier)", "expiration handler \(started ? "called" : "returned")")
+                story(time, .task(identifier: handler.identifier), "expiration handler \(started ? "called" : "returned")")
             case .appSave(let save):
-                story(time, "app #\(save.process)", "saved \"\(save.checkpoint)\"")
+                story(time, .app(process: save.process), "saved \"\(save.checkpoint)\"")
             case .appLog(let log):
-                story(time, "app #\(log.process)", "log: \(log.message)")
+                story(time, .app(process: log.process), "log: \(log.message)")
             case .appLock(let lock):
-                story(time, "app #\(lock.process)", "\(lock.held ? "takes" : "releases") lock \(lock.lock)")
+                story(time, .app(process: lock.process), "\(lock.held ? "takes" : "releases") lock \(lock.lock)")
             case .appOutput(let output):
                 readOutput(output, at: time)
             case .console(let console):
-                story(time, "console", console.message)
+                story(time, .console, console.message)
             case .diagnostic(let diagnostic):
                 let marker = Marker(
-                    time: time, rule: diagnostic.rule, severity: diagnostic.severity.rawValue, subject: diagnostic.subject,
+                    time: time, rule: diagnostic.rule, severity: diagnostic.severity, subject: diagnostic.subject,
                     message: diagnostic.message, fix: diagnostic.fix)
                 timeline.markers.append(marker)
-                story(time, "! \(marker.rule)", "\(marker.severity): \(marker.subject)")
+                story(time, .diagnostic(rule: marker.rule), "\(marker.severity.rawValue): \(marker.subject)")
             case .taskSubmit(let submit):
                 readScheduler(.submit(submit), at: time)
             case .taskSubmitFailed(let failed):
@@ -160,7 +161,7 @@ extension Timeline {
         }
 
         /// Adds a line to the story.
-        mutating func story(_ time: Int64, _ actor: String, _ text: String) {
+        mutating func story(_ time: Int64, _ actor: Timeline.Entry.Actor, _ text: String) {
             timeline.entries.append(Entry(time: time, actor: actor, text: text))
         }
 

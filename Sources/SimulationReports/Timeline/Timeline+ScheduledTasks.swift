@@ -54,7 +54,7 @@ extension Timeline.Reader {
         for lane in timeline.taskRequests where openTaskSegments[lane.id]?.state == .request(.pending) {
             Self.move(&timeline.taskRequests, open: &openTaskSegments, id: lane.id, title: lane.title, group: .scheduledTasks, to: nil, at: time)
         }
-        story(time, "scheduler", "all requests cancelled")
+        story(time, .scheduler, "all requests cancelled")
     }
 
     /// A refresh or processing request: pending, then running, then how its task ended.
@@ -75,31 +75,31 @@ extension Timeline.Reader {
             let after = submit.request.earliestBegin.map { $0 >= 0 ? ", not before \(TimeText.format(nanoseconds: $0))" : "" } ?? ""
             // A request submitted again while its task runs does not interrupt the running stretch.
             if openTaskSegments[id]?.state != .request(.running) { move(to: .request(.pending)) }
-            story(time, "scheduler", "submit \(submit.request.kind.rawValue) \(identifier)\(after)")
+            story(time, .scheduler, "submit \(submit.request.kind.rawValue) \(identifier)\(after)")
         case .submitFailed(let failed):
             // The lane appears (a refused request is worth a row) and keeps its state.
             move(to: openTaskSegments[id]?.state)
             mark(.failed, "submit failed: \(failed.error.name)")
-            story(time, "scheduler", "submit \(identifier) failed: \(failed.error.name) (\(failed.why))")
+            story(time, .scheduler, "submit \(identifier) failed: \(failed.error.name) (\(failed.why))")
         case .cancel:
             if openTaskSegments[id]?.state == .request(.pending) { move(to: nil) }
-            story(time, "scheduler", "cancel \(identifier)")
+            story(time, .scheduler, "cancel \(identifier)")
         case .dropped:
             // Only queued continued processing requests are dropped; they are drawn on Live Activity lanes.
             break
         case .launchRequest(let launch):
-            story(time, "system", "launches \(identifier) (\(launch.cause.rawValue))")
+            story(time, .system, "launches \(identifier) (\(launch.cause.rawValue))")
         case .start:
             move(to: .request(.running))
         case .expire(let expire):
             mark(.expiring, "expired: \(expire.reason)")
-            story(time, "system", "expires \(identifier): \(expire.reason)")
+            story(time, .system, "expires \(identifier): \(expire.reason)")
         case .end(let end):
             let how = end.how.rawValue
             move(to: nil)
             mark(end.how == .processEnded ? .killed : .ended, "\(how), success \(end.success)")
             let result = end.how == .completed ? (end.success ? ", success" : ", failure") : ""
-            story(time, "system", "\(identifier) ended: \(how)\(result)")
+            story(time, .system, "\(identifier) ended: \(how)\(result)")
         }
     }
 }

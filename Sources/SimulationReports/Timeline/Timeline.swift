@@ -29,18 +29,8 @@ public struct Timeline: Sendable {
         public var number: Int
         /// Its states over time.
         public var segments: [Segment]
-        /// How it ended, if it did: the reason and the exception code, if any.
-        public var termination: (reason: String, code: String?)?
-
-        public static func == (lhs: ProcessLane, rhs: ProcessLane) -> Bool {
-            lhs.number == rhs.number && lhs.segments == rhs.segments
-                && lhs.termination?.reason == rhs.termination?.reason
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(number)
-            hasher.combine(segments)
-        }
+        /// How it ended, if it did: the reason (its exception code follows from it) and the system's words.
+        public var termination: TraceRecord.AppStateChange.Termination?
     }
 
     /// One background task (`beginBackgroundTask`), from begin to end.
@@ -75,14 +65,14 @@ public struct Timeline: Sendable {
     public struct Marker: Sendable, Hashable {
         public var time: Int64
         public var rule: String
-        public var severity: String
+        public var severity: Severity
         public var subject: String
         public var message: String
         public var fix: String
 
         /// How often each rule fired and when first, in order of first firing: the summary long reports show.
-        public static func countsByRule(_ markers: [Marker]) -> [(rule: String, severity: String, count: Int, first: Int64)] {
-            var rules: [(rule: String, severity: String, count: Int, first: Int64)] = []
+        public static func countsByRule(_ markers: [Marker]) -> [(rule: String, severity: Severity, count: Int, first: Int64)] {
+            var rules: [(rule: String, severity: Severity, count: Int, first: Int64)] = []
             for marker in markers {
                 if let index = rules.firstIndex(where: { $0.rule == marker.rule }) {
                     rules[index].count += 1
@@ -97,8 +87,8 @@ public struct Timeline: Sendable {
     /// One line of the story, for text timelines.
     public struct Entry: Sendable, Hashable {
         public var time: Int64
-        /// Who: `user`, `device`, `app #1`, `task 1`, `console`, `!BGS001`.
-        public var actor: String
+        /// Who tells it: the person, the device, an app process, the system... (its ``Actor/name`` is what reports write).
+        public var actor: Actor
         public var text: String
     }
 
@@ -108,6 +98,8 @@ public struct Timeline: Sendable {
     public var version = ""
     /// The end of the run, in nanoseconds.
     public var end: Int64 = 0
+    /// How the run ended, from its `run.end`; nil when the trace stops before one.
+    public var ending: TraceRecord.RunEnding?
     public var processes: [ProcessLane] = []
     public var assertions: [AssertionLane] = []
     public var markers: [Marker] = []

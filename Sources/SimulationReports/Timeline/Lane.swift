@@ -27,7 +27,7 @@ public struct Lane: Sendable, Hashable {
     public struct Mark: Sendable, Hashable {
         /// What happened at a mark.
         public enum Kind: Sendable, Hashable, CaseIterable {
-            /// The process died, or took the task or request with it.
+            /// The process died and took the task with it, or the system dropped a queued request.
             case killed
             /// An expiration handler was called, or a task's time ran out.
             case expiring

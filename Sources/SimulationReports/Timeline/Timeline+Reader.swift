@@ -18,10 +18,13 @@ extension Timeline {
         var processIndex: [Int: Int] = [:]
         /// Where each background task's lane is in `timeline.assertions`.
         var assertionIndex: [AssertionKey: Int] = [:]
+        /// Each request lane's open state, by lane id.
         var openTaskSegments: [String: (start: Int64, state: LaneState)] = [:]
+        /// The screen's and the power's open states, by lane id.
         var openDeviceSegments: [String: (start: Int64, state: LaneState)] = [:]
         /// The last device conditions, to tell which changed.
         var lastDevice: TraceRecord.DeviceState?
+        /// Each Live Activity lane's open state and what it shows, by lane id.
         var openLiveSegments: [String: (start: Int64, state: LaneState.LiveActivity, detail: String?)] = [:]
         /// The progress state and detail of each Live Activity, to return to when it stops asking.
         var lastProgressState: [String: (state: LaneState.LiveActivity, detail: String)] = [:]

@@ -117,27 +117,30 @@ import Testing
         #expect(HTMLReport().render(report) == HTMLReport().render(try Runs.report("leaked-assertion-watchdog")))
     }
 
-    @Test func anUnknownLaneStateStillRendersWithANeutralStyle() throws {
+    @Test func aLaneAddedByHandIsDrawnWithNoChangeToTheRenderers() throws {
+        // Lanes are drawn generically: a lane of states and marks the run never produced still gets
+        // its row, its colours, its legend entries and its glyphs. (Every state has a style: the
+        // table switches over `LaneState`, so no state falls back to a made-up one.)
         var report = try Runs.report("save-on-background")
         let end = report.timeline.end
         report.timeline.device.append(Lane(
-            id: "device-thermal", title: "thermal", group: .device,
+            id: "device-power-2", title: "power 2", group: .device,
             segments: [
-                Lane.Segment(start: 0, end: end / 2, state: "thermalNominal", detail: nil),
-                Lane.Segment(start: end / 2, end: end, state: "thermalSerious", detail: "hot"),
+                Lane.Segment(start: 0, end: end / 2, state: .power(.lowPowerMode), detail: nil),
+                Lane.Segment(start: end / 2, end: end, state: .power(.charging), detail: "plugged in"),
             ],
-            marks: [Lane.Mark(time: end / 2, kind: "throttled", detail: "the system throttles")]))
+            marks: [Lane.Mark(time: end / 2, kind: .failed, detail: "the system refused")]))
         let html = HTMLReport().render(report)
         _ = try Self.parse(html)
-        #expect(html.contains(">thermal</text>"))
-        #expect(html.contains("thermal serious"))
-        #expect(html.contains("state: thermalSerious"))
-        #expect(html.contains("#mk-other"))
-        #expect(!StateStyle.of("thermalSerious").known)
+        #expect(html.contains(">power 2</text>"))
+        #expect(html.contains("Low Power Mode"))
+        #expect(html.contains("plugged in"))
+        #expect(html.contains("<use href=\"#mk-failed\""))
         let text = TerminalTimeline(width: 80).lanes(report.timeline)
-        let row = try #require(text.first { $0.hasPrefix("thermal") })
-        #expect(row.contains("t"))
-        #expect(text.contains { $0.contains("thermal serious") })
+        let row = try #require(text.first { $0.hasPrefix("power 2") })
+        #expect(row.contains("-") && row.contains("+") && row.contains("×"))
+        #expect(text.contains { $0.contains("- Low Power Mode") && $0.contains("+ charging") })
+        #expect(text.contains { $0.contains("× submit failed") })
     }
 
     @Test func crowdedGroupsShareRowsAndNarrowSegmentsMerge() throws {
@@ -152,13 +155,13 @@ import Testing
                 closing: .ended, expirationHandlerAt: nil)
         }
         // And an app that changes state 100,000 times.
-        let states = ["background", "suspended", "foregroundActive", "background"]
+        let states: [AppState.Name] = [.background, .suspended, .foregroundActive, .background]
         timeline.processes[0].segments = (0..<100_000).map { index in
             let start = Int64(index) * (day / 100_000)
             return Timeline.Segment(start: start, end: start + day / 100_000, state: states[index % states.count])
         }
         timeline.processes[0].termination = nil
-        let report = RunReport(timeline: timeline, fingerprint: "0", eventCount: 0, replay: "bgsim run x.json", ending: "completed")
+        let report = RunReport(timeline: timeline, fingerprint: "0", eventCount: 0, replay: "bgsim run x.json", ending: .completed)
         let html = HTMLReport().render(report)
         let elements = try Self.parse(html)
         #expect(html.contains("Background tasks · 2000 lanes in 1 row<"))

@@ -20,8 +20,8 @@ import Testing
         #expect(timeline.seed == "7")
         #expect(timeline.end == result.stopAt)
         #expect(timeline.processes.map(\.number) == [1])
-        #expect(timeline.processes[0].termination?.reason == "watchdog")
-        #expect(timeline.processes[0].termination?.code == "0x8badf00d")
+        #expect(timeline.processes[0].termination?.reason == .watchdog)
+        #expect(timeline.processes[0].termination?.reason.exceptionCode == "0x8badf00d")
         // The process lane covers the run without gaps or overlaps until the kill.
         let segments = timeline.processes[0].segments
         for (previous, next) in zip(segments, segments.dropFirst()) { #expect(previous.end == next.start) }
@@ -44,7 +44,7 @@ import Testing
             ])
         let timeline = Timeline(events: Simulation(scenario: scenario).run().events)
         #expect(timeline.processes.map(\.number) == [1, 2])
-        #expect(timeline.processes[0].termination?.reason == "userSwipedAway")
+        #expect(timeline.processes[0].termination?.reason == .userSwipedAway)
         #expect(timeline.processes[1].termination == nil)
         #expect(timeline.processes[1].segments.last?.end == 60_000_000_000)
     }
@@ -77,7 +77,7 @@ import Testing
         let text = TerminalTimeline(width: 80, maximumEntries: 12).render(timeline)
         #expect(text.contains("more lines (the trace has them all: --trace FILE)"))
         let lastEntry = try #require(timeline.entries.last)
-        #expect(text.contains(lastEntry.actor))
+        #expect(text.contains(lastEntry.actor.name))
     }
 
     @Test func summaryJSONCarriesTheVerdict() throws {
@@ -107,7 +107,9 @@ import Testing
         #expect(lane.title == "export.1")
         #expect(lane.group == .liveActivities)
         // Progress states only rise, and the segments follow one another without gaps.
-        let tenths = lane.segments.compactMap { Int($0.state.dropFirst("progress".count)) }
+        let tenths = lane.segments.compactMap { segment -> Int? in
+            if case .liveActivity(.progress(let tenth)) = segment.state { tenth } else { nil }
+        }
         #expect(tenths == tenths.sorted())
         #expect(tenths.first == 0 && tenths.last == 9)
         for (previous, next) in zip(lane.segments, lane.segments.dropFirst()) { #expect(previous.end == next.start) }
@@ -116,7 +118,7 @@ import Testing
         // Each segment says what the Live Activity showed.
         #expect(lane.segments.first?.detail == "Exporting video — Holiday.mov · rendering · 0% (0/0)")
         #expect(lane.segments.contains { $0.detail?.hasPrefix("Exporting video — Holiday.mov · writing") == true })
-        #expect(lane.marks.map(\.kind) == ["ended"])
+        #expect(lane.marks.map(\.kind) == [.ended])
         #expect(lane.marks.first?.detail == "completed, success true, output complete")
         // Lanes are drawn after the scheduled tasks and before the device.
         let groups = timeline.lanes.map(\.group)
@@ -127,10 +129,10 @@ import Testing
     @Test func askingAndExpiringAreOnTheLane() throws {
         let timeline = Timeline(events: try Self.result("continued-photo-batch-stalled").events)
         let lane = try #require(timeline.liveActivities.first)
-        let asking = try #require(lane.segments.first { $0.state == "asking" })
+        let asking = try #require(lane.segments.first { $0.state == .liveActivity(.asking) })
         #expect(asking.start == 18_000_000_000 && asking.end == 33_000_000_000)
         #expect(asking.detail == "asks whether to continue: no progress for 15.000s")
-        #expect(lane.marks.map(\.kind) == ["expiring", "ended"])
+        #expect(lane.marks.map(\.kind) == [.expiring, .ended])
         #expect(timeline.entries.contains { $0.text == "com.example.photos.filter.1 asks whether to continue (no progress for 15.000s)" })
     }
 
@@ -138,15 +140,15 @@ import Testing
         let timeline = Timeline(events: try Self.result("continued-app-switcher-close").events)
         #expect(timeline.liveActivities.map(\.title) == ["photos", "videos", "documents"])
         let documents = try #require(timeline.liveActivities.last)
-        #expect(documents.segments.map(\.state) == ["queued"])
-        #expect(documents.marks.map(\.kind) == ["killed"])
+        #expect(documents.segments.map(\.state) == [.liveActivity(.queued)])
+        #expect(documents.marks.map(\.kind) == [.killed])
         #expect(timeline.liveActivities[0].marks.first?.detail == "processEnded, success false, output partial")
     }
 
     @Test func aRefusedSubmissionIsMarked() throws {
         let timeline = Timeline(events: try Self.result("continued-fail-beyond-limit").events)
         #expect(timeline.liveActivities.count == 3)
-        #expect(timeline.liveActivities[2].marks.map(\.kind) == ["failed"])
+        #expect(timeline.liveActivities[2].marks.map(\.kind) == [.failed])
         #expect(timeline.liveActivities[2].segments.isEmpty)
     }
 
@@ -161,21 +163,23 @@ import Testing
             #expect(line.count <= 80, "too wide: \(line)")
             #expect(line.last != " ", "trailing space: \(line)")
         }
-        // No state falls back to the neutral style of unknown states.
+        // Every state drawn is one the style tests cover.
         for segment in timeline.lanes.flatMap(\.segments) {
-            #expect(StateStyle.of(segment.state).known, "no style for \(segment.state)")
+            #expect(LaneState.allCases.contains(segment.state), "\(segment.state.name) missing from LaneState.allCases")
         }
         // The legend names the Live Activity's digits whenever one is drawn (a refused GPU request draws none).
         #expect(text.contains("0-9 Live Activity tenths done") == timeline.lanes.contains { lane in
-            lane.segments.contains { $0.state.hasPrefix("progress") && $0.state != "progressDone" }
+            lane.segments.contains { if case .liveActivity(.progress) = $0.state { true } else { false } }
         })
     }
 
     @Test func everyLiveActivityStateHasAGlyph() {
-        let states = ["queued", "asking", "progressDone"] + (0...9).map { "progress\($0)" }
-        #expect(states.allSatisfy { StateStyle.of($0).known })
-        #expect(Timeline.progressState(permille: 0) == "progress0")
-        #expect(Timeline.progressState(permille: 999) == "progress9")
-        #expect(Timeline.progressState(permille: 1000) == "progressDone")
+        let states = LaneState.LiveActivity.allCases.map { LaneState.liveActivity($0) }
+        #expect(states.map(\.name) == ["queued"] + (0...9).map { "progress\($0)" } + ["progressDone", "asking"])
+        // Each has a glyph of its own, so the terminal picture tells them apart.
+        #expect(Set(states.map { StateStyle.of($0).glyph }).count == states.count)
+        #expect(Timeline.progressState(permille: 0) == .liveActivity(.progress(tenth: 0)))
+        #expect(Timeline.progressState(permille: 999) == .liveActivity(.progress(tenth: 9)))
+        #expect(Timeline.progressState(permille: 1000) == .liveActivity(.done))
     }
 }

@@ -7,7 +7,7 @@ extension HTMLReport {
         var rows: LaneRows
         /// Every state drawn, in order of first appearance; its index names its CSS classes (`s0`, `i0`).
         var states: [StateStyle]
-        var stateIndex: [String: Int]
+        var stateIndex: [LaneState: Int]
         /// Every mark kind drawn, in order of first appearance.
         var markKinds: [MarkStyle]
         var markers: [Timeline.Marker]
@@ -103,10 +103,10 @@ extension HTMLReport {
             }
         }
         var markerLayer = ""
-        var guides: [(x: Double, y: Double, severity: String)] = []
+        var guides: [(x: Double, y: Double, severity: Severity)] = []
         if !markerGroups.isEmpty {
             var labelEnds = [Double](repeating: -.infinity, count: Self.markerLabelRows)
-            var placed: [(x: Double, row: Int, text: String, severity: String)] = []
+            var placed: [(x: Double, row: Int, text: String, severity: Severity)] = []
             for group in markerGroups {
                 var rules: [String] = []
                 for item in group.markers where !rules.contains(item.marker.rule) { rules.append(item.marker.rule) }
@@ -127,13 +127,13 @@ extension HTMLReport {
             for group in markerGroups {
                 let x = plotX + group.x
                 let severity = Self.severity(group.markers.map(\.marker))
-                markerLayer += "<g class=\"marker \(severity)\"><title>\(HTMLText.escape(markerTitle(group.markers)))</title>"
+                markerLayer += "<g class=\"marker \(severity.rawValue)\"><title>\(HTMLText.escape(markerTitle(group.markers)))</title>"
                 markerLayer += "<path d=\"M\(n(x - 6)),\(n(y + 3))h12l-6,9z\"/>"
                 markerLayer += "<rect class=\"hit\" x=\"\(n(x - 7))\" y=\"\(n(y))\" width=\"14\" height=\"\(n(rowHeight))\"/></g>"
                 guides.append((x, y + 12, severity))
             }
             for label in placed {
-                markerLayer += "<text class=\"diag-text \(label.severity)\" x=\"\(n(plotX + label.x))\" y=\"\(n(y + 26 + 14 * Double(label.row)))\">\(HTMLText.escape(label.text))</text>"
+                markerLayer += "<text class=\"diag-text \(label.severity.rawValue)\" x=\"\(n(plotX + label.x))\" y=\"\(n(y + 26 + 14 * Double(label.row)))\">\(HTMLText.escape(label.text))</text>"
             }
             y += rowHeight + 4
         }
@@ -206,7 +206,7 @@ extension HTMLReport {
         svg += breakLayer
         svg += markLayer
         for guide in guides {
-            svg += "<line class=\"guide \(guide.severity)\" x1=\"\(n(guide.x))\" x2=\"\(n(guide.x))\" y1=\"\(n(guide.y))\" y2=\"\(n(plotBottom))\"/>"
+            svg += "<line class=\"guide \(guide.severity.rawValue)\" x1=\"\(n(guide.x))\" x2=\"\(n(guide.x))\" y1=\"\(n(guide.y))\" y2=\"\(n(plotBottom))\"/>"
         }
         svg += markerLayer
         svg += axis
@@ -273,7 +273,6 @@ extension HTMLReport {
                     flush()
                     var title = "\(lane.title) · \(style.label)\n\(TimeText.format(nanoseconds: segment.start)) to \(TimeText.format(nanoseconds: segment.end)) (\(DurationText.short(segment.end - segment.start)))"
                     if let detail = segment.detail { title += "\n" + detail }
-                    if !style.known { title += "\nstate: \(segment.state)" }
                     output += "<rect class=\"s\(state)\" x=\"\(n(plotX + x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(Self.barHeight))\" rx=\"2\"><title>\(HTMLText.escape(title))</title></rect>"
                     if x1 - x0 >= Double(style.label.count) * 6 + 12 {
                         output += "<text class=\"seglabel i\(state)\" x=\"\(n(plotX + x0 + 5))\" y=\"\(n(y + 10.5))\">\(HTMLText.escape(style.label))</text>"
@@ -338,7 +337,7 @@ extension HTMLReport {
         for item in markers.prefix(6) {
             let marker = item.marker
             let name = Rules.ruleName(marker.rule)
-            lines.append("\(item.index). \(marker.rule)\(name.isEmpty ? "" : " " + name) (\(marker.severity)) at \(TimeText.format(nanoseconds: marker.time))")
+            lines.append("\(item.index). \(marker.rule)\(name.isEmpty ? "" : " " + name) (\(marker.severity.rawValue)) at \(TimeText.format(nanoseconds: marker.time))")
             lines.append("   \(marker.subject): \(marker.message)")
             lines.append("   Fix: \(marker.fix)")
         }
@@ -346,11 +345,9 @@ extension HTMLReport {
         return lines.joined(separator: "\n")
     }
 
-    /// The most severe severity of some diagnostics, as a CSS class.
-    static func severity(_ markers: [Timeline.Marker]) -> String {
-        if markers.contains(where: { $0.severity == "error" }) { return "error" }
-        if markers.contains(where: { $0.severity == "warning" }) { return "warning" }
-        return "info"
+    /// The most severe severity of some diagnostics: its raw value is their CSS class.
+    static func severity(_ markers: [Timeline.Marker]) -> Severity {
+        markers.map(\.severity).max() ?? .info
     }
 
     /// The scale for the page's script: `x width start end condensed` per piece.
@@ -361,6 +358,10 @@ extension HTMLReport {
     private func n(_ value: Double) -> String { HTMLText.number(value) }
 
     /// The glyphs of marks, shared by every drawing of the page.
+    ///
+    /// `mk-other` drew marks of a kind the style table did not know. Every kind
+    /// is known now (`MarkStyle`), so nothing uses it; it stays so that pages
+    /// keep their bytes, until a change that regenerates Reports/ anyway drops it.
     static let definitions = """
         <defs><g id="mk-killed"><path d="M-4.5,-4.5L4.5,4.5M4.5,-4.5L-4.5,4.5" stroke="#ffffff" stroke-width="4.5"/>\
         <path d="M-4.5,-4.5L4.5,4.5M4.5,-4.5L-4.5,4.5" stroke="#dc2626" stroke-width="2.2"/></g>\

@@ -75,7 +75,7 @@ public struct HTMLReport: Sendable {
         page += "</section>\n"
 
         page += diagnostics(timeline.markers)
-        if let expectations = report.expectations { page += self.expectations(expectations, ending: report.ending) }
+        if let expectations = report.expectations { page += self.expectations(expectations, of: report) }
         page += story(timeline.entries)
         page += "<footer>Written by bgsim \(HTMLText.escape(timeline.version)) from \(report.eventCount) trace events. "
         page += "The same scenario, seed and bgsim version give this page byte for byte.</footer>\n"
@@ -84,6 +84,9 @@ public struct HTMLReport: Sendable {
     }
 
     // MARK: Sections
+
+    /// Severities in the order the header and the legend list them.
+    static let mostSevereFirst = Severity.allCases.sorted(by: >)
 
     private func header(_ report: RunReport) -> String {
         let timeline = report.timeline
@@ -98,7 +101,7 @@ public struct HTMLReport: Sendable {
         if let summary = report.summary { html += "<p class=\"summary\">\(HTMLText.escape(summary))</p>\n" }
         let facts: [(String, String)] = [
             ("Seed", timeline.seed), ("Profile", timeline.profile), ("Virtual time", "0s to \(DurationText.span(timeline.end))"),
-            ("Ending", report.ending), ("Trace", "\(report.eventCount) events"), ("bgsim", timeline.version),
+            ("Ending", report.endingWords), ("Trace", "\(report.eventCount) events"), ("bgsim", timeline.version),
         ]
         html += "<dl class=\"facts\">"
         for (name, value) in facts {
@@ -108,15 +111,15 @@ public struct HTMLReport: Sendable {
         html += "<div class=\"replay\"><span>Replay</span><code>\(HTMLText.escape(report.replay))</code></div>\n"
 
         var counts: [String] = []
-        for severity in ["error", "warning", "info"] {
+        for severity in Self.mostSevereFirst {
             let count = timeline.markers.filter { $0.severity == severity }.count
-            if count > 0 { counts.append("<li class=\"count \(severity)\">\(count) \(severity)\(count == 1 ? "" : "s")</li>") }
+            if count > 0 { counts.append("<li class=\"count \(severity.rawValue)\">\(count) \(severity.rawValue)\(count == 1 ? "" : "s")</li>") }
         }
         if timeline.markers.isEmpty { counts.append("<li class=\"count clean\">no diagnostics</li>") }
         for process in timeline.processes {
             if let termination = process.termination {
-                let code = termination.code.map { " (\($0))" } ?? ""
-                counts.append("<li class=\"count ended\">app #\(process.number) terminated: \(HTMLText.escape(termination.reason + code))</li>")
+                let code = termination.reason.exceptionCode.map { " (\($0))" } ?? ""
+                counts.append("<li class=\"count ended\">app #\(process.number) terminated: \(HTMLText.escape(termination.reason.rawValue + code))</li>")
             }
         }
         html += "<ul class=\"counts\">\(counts.joined())</ul>\n</header>\n"
@@ -132,9 +135,9 @@ public struct HTMLReport: Sendable {
             items.append("<li><svg width=\"16\" height=\"16\" viewBox=\"-8 -8 16 16\" aria-hidden=\"true\"><use href=\"#\(style.symbol)\"/></svg>\(HTMLText.escape(style.label))</li>")
         }
         if !drawing.markers.isEmpty {
-            let severities = ["error", "warning", "info"].filter { severity in drawing.markers.contains { $0.severity == severity } }
+            let severities = Self.mostSevereFirst.filter { severity in drawing.markers.contains { $0.severity == severity } }
             for severity in severities {
-                items.append("<li><svg width=\"14\" height=\"12\" viewBox=\"-7 -1 14 12\" aria-hidden=\"true\"><path class=\"legend-marker \(severity)\" d=\"M-6,0h12l-6,9z\"/></svg>diagnostic (\(severity))</li>")
+                items.append("<li><svg width=\"14\" height=\"12\" viewBox=\"-7 -1 14 12\" aria-hidden=\"true\"><path class=\"legend-marker \(severity.rawValue)\" d=\"M-6,0h12l-6,9z\"/></svg>diagnostic (\(severity.rawValue))</li>")
             }
         }
         if condensed { items.append("<li><span class=\"swatch idle\"></span>idle stretch, drawn narrow</li>") }
@@ -151,17 +154,17 @@ public struct HTMLReport: Sendable {
             html += "<table class=\"byrule\"><thead><tr><th>Rule</th><th>Name</th><th>Severity</th><th>Count</th><th>First at</th></tr></thead><tbody>"
             for rule in rules {
                 html += "<tr><td><code>\(HTMLText.escape(rule.rule))</code></td><td>\(HTMLText.escape(Rules.ruleName(rule.rule)))</td>"
-                html += "<td class=\"\(HTMLText.identifier(rule.severity))\">\(HTMLText.escape(rule.severity))</td><td>\(rule.count)</td><td>\(TimeText.format(nanoseconds: rule.first))</td></tr>"
+                html += "<td class=\"\(HTMLText.identifier(rule.severity.rawValue))\">\(HTMLText.escape(rule.severity.rawValue))</td><td>\(rule.count)</td><td>\(TimeText.format(nanoseconds: rule.first))</td></tr>"
             }
             html += "</tbody></table>\n"
         }
         html += "<ol class=\"diagnostics\">\n"
         let shown = markers.count > maximumDiagnostics ? Array(markers.prefix(maximumDiagnostics)) : markers
         for (index, marker) in shown.enumerated() {
-            let severity = HTMLText.identifier(marker.severity)
+            let severity = HTMLText.identifier(marker.severity.rawValue)
             html += "<li class=\"diagnostic \(severity)\" id=\"d\(index + 1)\"><div class=\"dhead\"><span class=\"num\">\(index + 1)</span>"
             html += "<code class=\"rule\">\(HTMLText.escape(marker.rule))</code><span class=\"name\">\(HTMLText.escape(Rules.ruleName(marker.rule)))</span>"
-            html += "<span class=\"sev\">\(HTMLText.escape(marker.severity))</span><span class=\"when\">at \(TimeText.format(nanoseconds: marker.time))</span></div>"
+            html += "<span class=\"sev\">\(HTMLText.escape(marker.severity.rawValue))</span><span class=\"when\">at \(TimeText.format(nanoseconds: marker.time))</span></div>"
             html += "<div class=\"subject\">\(HTMLText.escape(marker.subject))</div>"
             html += "<p class=\"message\">\(HTMLText.escape(marker.message))</p>"
             html += "<p class=\"fix\"><b>Fix</b> \(HTMLText.escape(marker.fix))</p></li>\n"
@@ -173,7 +176,7 @@ public struct HTMLReport: Sendable {
         return html + "</section>\n"
     }
 
-    private func expectations(_ expectations: [ExpectationResult], ending: String) -> String {
+    private func expectations(_ expectations: [ExpectationResult], of report: RunReport) -> String {
         var html = "<section class=\"card\" id=\"expectations\">\n<div class=\"card-head\"><h2>Expectations</h2></div>\n<ul class=\"expectations\">"
         if expectations.isEmpty { html += "<li class=\"none\">The scenario states none.</li>" }
         for expectation in expectations {
@@ -181,8 +184,8 @@ public struct HTMLReport: Sendable {
             if !expectation.passed { html += " <span class=\"actual\">got \(HTMLText.escape(expectation.actual))</span>" }
             html += "</li>"
         }
-        if ending != "completed" {
-            html += "<li class=\"bad\"><span class=\"tick\">✗</span>the run did not complete: \(HTMLText.escape(ending))</li>"
+        if report.ending != .completed {
+            html += "<li class=\"bad\"><span class=\"tick\">✗</span>the run did not complete: \(HTMLText.escape(report.endingWords))</li>"
         }
         return html + "</ul>\n</section>\n"
     }
@@ -198,15 +201,15 @@ public struct HTMLReport: Sendable {
                 html += "<tr class=\"cut\"><td colspan=\"3\">… \(entries.count - head - tail) lines left out here; <code>bgsim run … --trace FILE</code> writes them all</td></tr>\n"
             }
             if cut && index >= head && index < entries.count - tail { continue }
-            let kind: String
-            if entry.actor.hasPrefix("!") {
-                kind = "diag"
-            } else if entry.actor == "user" || entry.actor == "device" || entry.actor == "console" {
-                kind = entry.actor
-            } else {
-                kind = "app"
+            // The row's class colours the line by who tells it; the app and the system share one.
+            let kind = switch entry.actor {
+            case .diagnostic: "diag"
+            case .user: "user"
+            case .device: "device"
+            case .console: "console"
+            case .app, .task, .scheduler, .system, .liveActivity, .bgsim: "app"
             }
-            html += "<tr class=\"\(kind)\"><td class=\"t\">\(TimeText.format(nanoseconds: entry.time))</td><td class=\"who\">\(HTMLText.escape(entry.actor))</td><td>\(HTMLText.escape(entry.text))</td></tr>\n"
+            html += "<tr class=\"\(kind)\"><td class=\"t\">\(TimeText.format(nanoseconds: entry.time))</td><td class=\"who\">\(HTMLText.escape(entry.actor.name))</td><td>\(HTMLText.escape(entry.text))</td></tr>\n"
         }
         return html + "</tbody></table>\n</section>\n"
     }

@@ -32,13 +32,13 @@ public struct MarkdownReport: Sendable {
         lines.append("")
         lines.append(
             "seed \(inline(timeline.seed)) · \(inline(timeline.profile)) · 0s to \(DurationText.span(timeline.end))"
-                + " · \(inline(report.ending)) · \(report.eventCount) trace events · fingerprint `\(report.fingerprint)` · bgsim \(inline(timeline.version))")
+                + " · \(inline(report.endingWords)) · \(report.eventCount) trace events · fingerprint `\(report.fingerprint)` · bgsim \(inline(timeline.version))")
         if let summary = report.summary {
             lines.append("")
             lines.append("> " + inline(summary))
         }
         let terminations = timeline.processes.compactMap { process in
-            process.termination.map { "app #\(process.number) terminated: \($0.reason)" + ($0.code.map { " (\($0))" } ?? "") }
+            process.termination.map { "app #\(process.number) terminated: \($0.reason.rawValue)" + ($0.reason.exceptionCode.map { " (\($0))" } ?? "") }
         }
         if !terminations.isEmpty {
             lines.append("")
@@ -59,7 +59,7 @@ public struct MarkdownReport: Sendable {
                 let actual = expectation.passed ? "" : " — got \(inline(expectation.actual))"
                 lines.append("- \(expectation.passed ? "✓" : "✗") \(inline(expectation.expectation))\(actual)")
             }
-            if report.ending != "completed" { lines.append("- ✗ the run did not complete: \(inline(report.ending))") }
+            if report.ending != .completed { lines.append("- ✗ the run did not complete: \(inline(report.endingWords))") }
         }
 
         lines.append("")
@@ -93,7 +93,7 @@ public struct MarkdownReport: Sendable {
             lines.append("| Rule | Name | Severity | Count | First at |")
             lines.append("|---|---|---|---:|---:|")
             for rule in rules {
-                lines.append("| `\(cell(rule.rule))` | \(cell(Rules.ruleName(rule.rule))) | \(cell(rule.severity)) | \(rule.count) | \(TimeText.format(nanoseconds: rule.first)) |")
+                lines.append("| `\(cell(rule.rule))` | \(cell(Rules.ruleName(rule.rule))) | \(cell(rule.severity.rawValue)) | \(rule.count) | \(TimeText.format(nanoseconds: rule.first)) |")
             }
             lines.append("")
             lines.append("The first \(maximumDiagnostics) of \(markers.count):")
@@ -105,7 +105,7 @@ public struct MarkdownReport: Sendable {
             let name = Rules.ruleName(marker.rule)
             let rule = "`\(cell(marker.rule))`" + (name.isEmpty ? "" : " \(cell(name))")
             lines.append(
-                "| \(index + 1) | \(TimeText.format(nanoseconds: marker.time)) | \(rule) | \(cell(marker.severity)) | \(cell(marker.subject)) | \(cell(marker.message)) | \(cell(marker.fix)) |")
+                "| \(index + 1) | \(TimeText.format(nanoseconds: marker.time)) | \(rule) | \(cell(marker.severity.rawValue)) | \(cell(marker.subject)) | \(cell(marker.message)) | \(cell(marker.fix)) |")
         }
         return lines
     }

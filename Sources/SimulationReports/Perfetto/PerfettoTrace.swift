@@ -24,7 +24,7 @@ public struct PerfettoTrace: Sendable {
         var writer = Writer()
         writer.output += "{\"displayTimeUnit\":\"ms\",\"otherData\":{"
         let other: [(String, String)] = [
-            ("bgsimVersion", timeline.version), ("ending", report.ending), ("fingerprint", report.fingerprint),
+            ("bgsimVersion", timeline.version), ("ending", report.endingWords), ("fingerprint", report.fingerprint),
             ("profile", timeline.profile), ("replay", report.replay), ("scenario", timeline.scenario), ("seed", timeline.seed),
         ]
         for (key, value) in other {
@@ -36,8 +36,7 @@ public struct PerfettoTrace: Sendable {
 
         let sections = LaneRows(lanes: timeline.lanes).sections
         // Looked up, never iterated, so their order cannot reach the output.
-        var stateLabels: [String: String] = [:]
-        var markLabels: [String: String] = [:]
+        var stateWords: [LaneState: (name: String, label: String)] = [:]
         for (sectionIndex, section) in sections.enumerated() {
             let pid = sectionIndex + 1
             writer.metadata("process_name", pid: pid, tid: 0, name: section.group.heading)
@@ -50,8 +49,9 @@ public struct PerfettoTrace: Sendable {
                 let shared = row.lanes.count > 1
                 for lane in row.lanes {
                     for segment in lane.segments where segment.end >= segment.start {
-                        let label = stateLabels[segment.state] ?? StateStyle.of(segment.state).label
-                        stateLabels[segment.state] = label
+                        let words = stateWords[segment.state] ?? (segment.state.name, StateStyle.of(segment.state).label)
+                        stateWords[segment.state] = words
+                        let label = words.label
                         writer.begin()
                         writer.output += "\"args\":{"
                         if let detail = segment.detail {
@@ -62,7 +62,7 @@ public struct PerfettoTrace: Sendable {
                         writer.output += "\"lane\":"
                         writer.string(lane.id)
                         writer.output += ",\"state\":"
-                        writer.string(segment.state)
+                        writer.string(words.name)
                         writer.output += "},\"cat\":"
                         writer.string(category)
                         writer.output += ",\"dur\":" + microseconds(segment.end - segment.start) + ",\"name\":"
@@ -70,8 +70,7 @@ public struct PerfettoTrace: Sendable {
                         writer.output += ",\"ph\":\"X\",\"pid\":\(pid),\"tid\":\(tid),\"ts\":" + microseconds(segment.start) + "}"
                     }
                     for mark in lane.marks {
-                        let label = markLabels[mark.kind] ?? MarkStyle.of(mark.kind).label
-                        markLabels[mark.kind] = label
+                        let label = MarkStyle.of(mark.kind).label
                         writer.begin()
                         writer.output += "\"args\":{\"detail\":"
                         writer.string(mark.detail)
@@ -100,22 +99,24 @@ public struct PerfettoTrace: Sendable {
             writer.output += ",\"message\":"
             writer.string(marker.message)
             writer.output += ",\"severity\":"
-            writer.string(marker.severity)
+            writer.string(marker.severity.rawValue)
             writer.output += ",\"subject\":"
             writer.string(marker.subject)
             writer.output += "},\"cat\":\"diagnostic\",\"name\":"
             writer.string(marker.rule + (name.isEmpty ? "" : " " + name))
             writer.output += ",\"ph\":\"i\",\"pid\":\(storyPid),\"s\":\"t\",\"tid\":1,\"ts\":" + microseconds(marker.time) + "}"
         }
-        var actorThreads: [String: Int] = [:]
-        for entry in timeline.entries where !entry.actor.hasPrefix("!") {
+        var actorThreads: [Timeline.Entry.Actor: Int] = [:]
+        for entry in timeline.entries {
+            // Diagnostics are on their own thread already, with their details.
+            if case .diagnostic = entry.actor { continue }
             let tid: Int
             if let known = actorThreads[entry.actor] {
                 tid = known
             } else {
                 tid = actorThreads.count + 2
                 actorThreads[entry.actor] = tid
-                writer.metadata("thread_name", pid: storyPid, tid: tid, name: entry.actor)
+                writer.metadata("thread_name", pid: storyPid, tid: tid, name: entry.actor.name)
             }
             writer.begin()
             // The whole line is the name unless it is long: most story lines are short, and a million of them add up.

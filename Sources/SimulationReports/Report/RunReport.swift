@@ -18,15 +18,15 @@ public struct RunReport: Sendable {
     public var replay: String
     /// What the scenario shows, in its author's words, if known.
     public var summary: String?
-    /// How the run ended: `completed`, `stalled` or `limitExceeded` (from the `run.end` event).
-    public var ending: String
+    /// How the run ended (from the `run.end` event); nil for a trace that stops before one.
+    public var ending: TraceRecord.RunEnding?
     /// The scenario's expectations and whether each held; `nil` when unknown (a report from a trace file).
     public var expectations: [ExpectationResult]?
 
     /// Creates a report from its parts.
     public init(
         timeline: Timeline, fingerprint: String, eventCount: Int, replay: String, summary: String? = nil,
-        ending: String, expectations: [ExpectationResult]? = nil
+        ending: TraceRecord.RunEnding?, expectations: [ExpectationResult]? = nil
     ) {
         self.timeline = timeline
         self.fingerprint = fingerprint
@@ -39,10 +39,11 @@ public struct RunReport: Sendable {
 
     /// The report of a run in memory; the run must have kept its trace (the default retention).
     public init(result: SimulationResult, summary: String?, replay: String) {
-        let ending = switch result.ending {
-        case .completed: "completed"
-        case .stalled: "stalled"
-        case .limitExceeded: "limitExceeded"
+        // The trace's word for the ending; the result's own ending carries details reports do not show.
+        let ending: TraceRecord.RunEnding = switch result.ending {
+        case .completed: .completed
+        case .stalled: .stalled
+        case .limitExceeded: .limitExceeded
         }
         self.init(
             timeline: Timeline(events: result.events), fingerprint: result.fingerprint.description,
@@ -53,16 +54,20 @@ public struct RunReport: Sendable {
     /// The report of a trace read back from a file.
     public init(trace: TraceFile, replay: String? = nil) {
         let timeline = Timeline(events: trace.events)
-        let ending = trace.events.last { $0.kind == .runEnd }?["ending"]?.string ?? "unfinished"
         self.init(
             timeline: timeline, fingerprint: trace.fingerprint.description, eventCount: trace.events.count,
             replay: replay ?? ReplayCommand.line(scenarioPath: "\(timeline.scenario).json", seed: timeline.seed, until: timeline.end),
-            summary: nil, ending: ending, expectations: nil)
+            summary: nil, ending: timeline.ending, expectations: nil)
     }
 
     /// Whether the run passed, when that is known: every expectation held and the run completed.
     public var passed: Bool? {
         guard let expectations else { return nil }
-        return ending == "completed" && expectations.allSatisfy(\.passed)
+        return ending == .completed && expectations.allSatisfy(\.passed)
+    }
+
+    /// How the run ended, in the words reports write: the trace's spelling, or `unfinished` without a `run.end`.
+    var endingWords: String {
+        ending?.rawValue ?? "unfinished"
     }
 }

@@ -5,8 +5,7 @@ import SimulationKernel
 ///
 /// Lanes are drawn generically from ``Timeline/lanes``, one glyph per
 /// column, with glyphs and colours from one table (`StateStyle`, shared with
-/// the HTML page): a new kind of lane shows up here with no change, and a
-/// state the table does not know is drawn with a letter of its name. The
+/// the HTML page): a new kind of lane shows up here with no change. The
 /// legend lists only what is drawn. With `colour`, glyphs, times and
 /// diagnostics are coloured with ANSI escapes; callers turn it on only for a
 /// terminal that wants it (see `NO_COLOR`).
@@ -52,19 +51,20 @@ public struct TerminalTimeline: Sendable {
 
     private func line(_ entry: Timeline.Entry) -> String {
         let stamp = TextLayout.pad(TimeText.format(nanoseconds: entry.time), to: 12, left: true)
-        let who = TextLayout.pad(entry.actor, to: 10)
+        let who = TextLayout.pad(entry.actor.name, to: 10)
         let plain = TextLayout.wrap("\(stamp)  \(who) ", entry.text, width: width)
         guard colour else { return plain }
         // Wrap first, then paint, so that escape sequences never count as columns.
-        if entry.actor.hasPrefix("!") {
+        let actorColour: String
+        switch entry.actor {
+        case .diagnostic:
+            // A diagnostic stands out whole: its line is red, not just its name.
             return paint(stamp, "2") + "  " + paint(String(plain.dropFirst(stamp.count + 2)), "31")
-        }
-        let actorColour = switch entry.actor {
-        case "user": "34"
-        case "console": "33"
-        case "device": "36"
-        case "system", "scheduler": "35"
-        default: "1"
+        case .user: actorColour = "34"
+        case .console: actorColour = "33"
+        case .device: actorColour = "36"
+        case .system, .scheduler: actorColour = "35"
+        case .app, .task, .liveActivity, .bgsim: actorColour = "1"
         }
         return paint(stamp, "2") + "  " + paint(who, actorColour) + String(plain.dropFirst(stamp.count + 2 + who.count))
     }
@@ -106,9 +106,9 @@ public struct TerminalTimeline: Sendable {
                 for mark in lane.marks {
                     let style = MarkStyle.of(mark.kind)
                     if !markKinds.contains(style) { markKinds.append(style) }
-                    let cell = mark.kind == "ended" ? column(max(0, mark.time - 1)) : column(mark.time)
+                    let cell = mark.kind == .ended ? column(max(0, mark.time - 1)) : column(mark.time)
                     // An end drawn on an expiration keeps the expiration visible.
-                    if mark.kind == "ended" && row[cell] == MarkStyle.of("expiring").glyph { continue }
+                    if mark.kind == .ended && row[cell] == MarkStyle.of(.expiring).glyph { continue }
                     row[cell] = style.glyph
                     paints[cell] = style.ansi
                 }
@@ -119,12 +119,19 @@ public struct TerminalTimeline: Sendable {
         }
         if !timeline.markers.isEmpty {
             var row = [Character](repeating: " ", count: columns)
-            var paints = [String?](repeating: nil, count: columns)
+            var severities = [Severity?](repeating: nil, count: columns)
             for marker in timeline.markers {
                 let cell = column(marker.time)
                 row[cell] = "!"
-                if paints[cell] != "1;31" {
-                    paints[cell] = marker.severity == "error" ? "1;31" : marker.severity == "warning" ? "1;33" : "1;34"
+                // An error keeps its column red; otherwise the column takes the colour of its latest diagnostic.
+                if severities[cell] != .error { severities[cell] = marker.severity }
+            }
+            let paints = severities.map { severity -> String? in
+                switch severity {
+                case .error: "1;31"
+                case .warning: "1;33"
+                case .info: "1;34"
+                case nil: nil
                 }
             }
             lines.append(TextLayout.pad("rules", to: labelWidth) + "   " + painted(row, paints))
@@ -136,7 +143,7 @@ public struct TerminalTimeline: Sendable {
         var progressListed = false
         for style in glyphs.used where style.glyph != " " {
             // A Live Activity's ten progress digits read as one legend entry.
-            if style.state.hasPrefix("progress") && style.state != "progressDone" {
+            if case .liveActivity(.progress) = style.state {
                 if !progressListed {
                     items.append(("0-9 Live Activity tenths done", paint("0-9", style.ansi) + " Live Activity tenths done"))
                     progressListed = true
@@ -173,19 +180,13 @@ public struct TerminalTimeline: Sendable {
         return String(word.prefix(10 - 1 - number.count)) + "×" + number
     }
 
-    /// The glyphs of the states in one picture; unknown states get distinct letters.
+    /// The styles of the states in one picture, in order of first appearance: the legend's order.
     private struct GlyphTable {
         private(set) var used: [StateStyle] = []
 
-        mutating func style(_ state: String) -> StateStyle {
+        mutating func style(_ state: LaneState) -> StateStyle {
             if let style = used.first(where: { $0.state == state }) { return style }
-            var style = StateStyle.of(state)
-            if !style.known {
-                // The first letter of the name not taken yet, so two unknown states never share a glyph.
-                let taken = used.map(\.glyph)
-                let candidates = Array(state.lowercased().filter(\.isLetter)) + Array("abcdefghijklmnopqrstuvwxyz")
-                style.glyph = candidates.first { !taken.contains($0) } ?? "?"
-            }
+            let style = StateStyle.of(state)
             used.append(style)
             return style
         }

@@ -17,17 +17,29 @@ public struct Lane: Sendable, Hashable {
     public struct Segment: Sendable, Hashable {
         public var start: Int64
         public var end: Int64
-        /// The state's name, for example `background` or `open`: reports pick colours and glyphs by it.
-        public var state: String
+        /// What the lane is doing: reports pick words, colours and glyphs by it.
+        public var state: LaneState
         /// Words for hover details, if any.
         public var detail: String?
     }
 
     /// An instant on the lane: an expiration, an end, a kill.
     public struct Mark: Sendable, Hashable {
+        /// What happened at a mark.
+        public enum Kind: Sendable, Hashable, CaseIterable {
+            /// The process died and took the task with it, or the system dropped a queued request.
+            case killed
+            /// An expiration handler was called, or a task's time ran out.
+            case expiring
+            /// `submit` refused a request.
+            case failed
+            /// The app ended the background task, or the task ended.
+            case ended
+        }
+
         public var time: Int64
-        /// What happened: `expiring`, `ended`, `killed`.
-        public var kind: String
+        /// What happened.
+        public var kind: Kind
         /// Words for hover details.
         public var detail: String
     }
@@ -49,29 +61,29 @@ extension Timeline {
             var marks: [Lane.Mark] = []
             if let termination = process.termination, let last = process.segments.last {
                 marks.append(Lane.Mark(
-                    time: last.end, kind: "killed",
-                    detail: "terminated: \(termination.reason)" + (termination.code.map { " (\($0))" } ?? "")))
+                    time: last.end, kind: .killed,
+                    detail: "terminated: \(termination.reason.rawValue)" + (termination.reason.exceptionCode.map { " (\($0))" } ?? "")))
             }
             lanes.append(Lane(
                 id: "app-\(process.number)", title: "app #\(process.number)", group: .app,
-                segments: process.segments.map { Lane.Segment(start: $0.start, end: $0.end, state: $0.state, detail: nil) },
+                segments: process.segments.map { Lane.Segment(start: $0.start, end: $0.end, state: .app($0.state), detail: nil) },
                 marks: marks))
         }
         for assertion in assertions {
             var marks: [Lane.Mark] = []
             if let expiring = assertion.expirationHandlerAt {
-                marks.append(Lane.Mark(time: expiring, kind: "expiring", detail: "expiration handler called"))
+                marks.append(Lane.Mark(time: expiring, kind: .expiring, detail: "expiration handler called"))
             }
             switch assertion.closing {
-            case .ended: marks.append(Lane.Mark(time: assertion.end, kind: "ended", detail: "endBackgroundTask"))
-            case .killed: marks.append(Lane.Mark(time: assertion.end, kind: "killed", detail: "still open when the app was terminated"))
+            case .ended: marks.append(Lane.Mark(time: assertion.end, kind: .ended, detail: "endBackgroundTask"))
+            case .killed: marks.append(Lane.Mark(time: assertion.end, kind: .killed, detail: "still open when the app was terminated"))
             case .open: break
             }
             lanes.append(Lane(
                 id: "task-\(assertion.process)-\(assertion.identifier)", title: "task \(assertion.identifier)",
                 group: .backgroundTasks,
                 segments: [Lane.Segment(
-                    start: assertion.begin, end: assertion.end, state: "open",
+                    start: assertion.begin, end: assertion.end, state: .assertionOpen,
                     detail: "background task \(assertion.identifier) \"\(assertion.name)\" (process \(assertion.process))")],
                 marks: marks))
         }

@@ -1,0 +1,30 @@
+import BackgroundSimulation
+import SimulationKernel
+
+extension Timeline.Reader {
+    /// The device's conditions: the screen and power lanes, and a story line naming what changed.
+    mutating func readDevice(_ state: TraceRecord.DeviceState, at time: Int64, sequence: Int) {
+        let screen = LaneState.screen(state.locked ? .locked : .inUse)
+        let power: LaneState.Power = state.charging ? .charging : (state.lowPowerMode ? .lowPowerMode : .onBattery)
+        let last = lastDevice
+        lastDevice = state
+        let previousScreen = openDeviceSegments["device-screen"]?.state
+        let previousPower = openDeviceSegments["device-power"]?.state
+        Self.move(&timeline.device, open: &openDeviceSegments, id: "device-screen", title: "screen", group: .device, to: screen, at: time)
+        Self.move(&timeline.device, open: &openDeviceSegments, id: "device-power", title: "power", group: .device, to: .power(power), at: time)
+        // The first conditions (right after `run.start`) are the starting point, not a change.
+        guard sequence > 1 else { return }
+        var changes: [String] = []
+        if previousScreen != screen { changes.append(state.locked ? "locked" : "unlocked") }
+        if previousPower != .power(power) { changes.append(power.rawValue) }
+        // Named as the trace names the fields; `last` is nil when no conditions came before, and then all are new.
+        if last?.batteryLevel != state.batteryLevel { changes.append("batteryLevel \(state.batteryLevel)") }
+        if last?.network != state.network { changes.append("network \(state.network.rawValue)") }
+        if last?.lowDataMode != state.lowDataMode { changes.append("lowDataMode \(state.lowDataMode ? "on" : "off")") }
+        if last?.backgroundAppRefresh != state.backgroundAppRefresh {
+            changes.append("backgroundAppRefresh \(state.backgroundAppRefresh.rawValue)")
+        }
+        if last?.thermalState != state.thermalState { changes.append("thermalState \(state.thermalState.rawValue)") }
+        story(time, .device, changes.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,190 @@
+import BackgroundSimulation
+import SimulationKernel
+
+extension Timeline {
+    /// Reads trace events, one at a time and in order, into a ``Timeline``.
+    ///
+    /// ``read(_:)`` switches over every ``TraceRecord`` case with no
+    /// `default:`: a new record kind does not compile until it is drawn here or
+    /// listed with the kinds the reports leave out. The lanes being drawn
+    /// (open segments, the last progress of each Live Activity...) live here,
+    /// not in the timeline, so a finished timeline holds only what reports draw.
+    struct Reader {
+        var timeline = Timeline()
+
+        /// Each process's open state: it becomes a segment when the process moves on.
+        var openProcessSegments: [Int: (start: Int64, state: AppState.Name)] = [:]
+        /// Where each process's lane is in `timeline.processes`.
+        var processIndex: [Int: Int] = [:]
+        /// Where each background task's lane is in `timeline.assertions`.
+        var assertionIndex: [AssertionKey: Int] = [:]
+        /// Each request lane's open state, by lane id.
+        var openTaskSegments: [String: (start: Int64, state: LaneState)] = [:]
+        /// The screen's and the power's open states, by lane id.
+        var openDeviceSegments: [String: (start: Int64, state: LaneState)] = [:]
+        /// The last device conditions, to tell which changed.
+        var lastDevice: TraceRecord.DeviceState?
+        /// Each Live Activity lane's open state and what it shows, by lane id.
+        var openLiveSegments: [String: (start: Int64, state: LaneState.LiveActivity, detail: String?)] = [:]
+        /// The progress state and detail of each Live Activity, to return to when it stops asking.
+        var lastProgressState: [String: (state: LaneState.LiveActivity, detail: String)] = [:]
+        /// Identifiers of continued processing requests: their later events (which carry no type) go to Live Activity lanes.
+        var continuedIdentifiers: Set<String> = []
+
+        /// A background task is known by its process and its identifier within the process.
+        struct AssertionKey: Hashable {
+            var process: Int
+            var identifier: Int
+        }
+
+        /// Adds one event to the timeline.
+        mutating func read(_ event: TraceEvent) {
+            let time = event.time
+            switch event.record {
+            case .runStart(let start):
+                timeline.scenario = start.scenario
+                timeline.seed = String(start.seed)
+                timeline.profile = start.profile.name.rawValue
+                timeline.version = start.version
+                timeline.end = start.stopAt
+            case .runEnd(let end):
+                timeline.end = time
+                timeline.ending = end.ending
+            case .runLimitExceeded(let limit):
+                story(time, .bgsim, "stopped: \(limit.message)")
+            case .userAction(let action):
+                var text = action.action.rawValue
+                if let run = action.run { text += " \(run)" }
+                if let note = action.note { text += " — \(note)" }
+                story(time, .user, text)
+            case .userActionIgnored(let ignored):
+                story(time, .user, "(ignored: \(ignored.why))")
+            case .deviceState(let state):
+                readDevice(state, at: time, sequence: event.sequence)
+            case .appState(let change):
+                readAppState(change, at: time)
+            case .backgroundTaskBegin(let begin):
+                readBegin(begin, at: time)
+            case .backgroundTaskEnd(let end):
+                if let index = assertionIndex[AssertionKey(process: end.process, identifier: end.identifier)] {
+                    timeline.assertions[index].end = time
+                    timeline.assertions[index].closing = .ended
+                }
+                story(time, .task(identifier: end.identifier), "end after \(TimeText.format(nanoseconds: end.age))")
+            case .backgroundTaskInvalid(let invalid):
+                story(time, .app(process: invalid.process), "beginBackgroundTask returned .invalid")
+            case .backgroundTaskExpirationHandler(let handler):
+                let started = handler.phase == .started
+                if started, let index = assertionIndex[AssertionKey(process: handler.process, identifier: handler.identifier)] {
+                    timeline.assertions[index].expirationHandlerAt = time
+                }
+                story(time, .task(identifier: handler.identifier), "expiration handler \(started ? "called" : "returned")")
+            case .appSave(let save):
+                story(time, .app(process: save.process), "saved \"\(save.checkpoint)\"")
+            case .appLog(let log):
+                story(time, .app(process: log.process), "log: \(log.message)")
+            case .appLock(let lock):
+                story(time, .app(process: lock.process), "\(lock.held ? "takes" : "releases") lock \(lock.lock)")
+            case .appOutput(let output):
+                readOutput(output, at: time)
+            case .console(let console):
+                story(time, .console, console.message)
+            case .diagnostic(let diagnostic):
+                let marker = Marker(
+                    time: time, rule: diagnostic.rule, severity: diagnostic.severity, subject: diagnostic.subject,
+                    message: diagnostic.message, fix: diagnostic.fix)
+                timeline.markers.append(marker)
+                story(time, .diagnostic(rule: marker.rule), "\(marker.severity.rawValue): \(marker.subject)")
+            case .taskSubmit(let submit):
+                readScheduler(.submit(submit), at: time)
+            case .taskSubmitFailed(let failed):
+                readScheduler(.submitFailed(failed), at: time)
+            case .taskCancel(let cancel):
+                readScheduler(.cancel(cancel), at: time)
+            case .taskCancelAll:
+                closeQueuedLiveActivities(at: time)
+                cancelAllRequests(at: time)
+            case .taskDropped(let dropped):
+                readScheduler(.dropped(dropped), at: time)
+            case .taskLaunchRequest(let launch):
+                readScheduler(.launchRequest(launch), at: time)
+            case .taskStart(let start):
+                readScheduler(.start(start), at: time)
+            case .taskExpire(let expire):
+                readScheduler(.expire(expire), at: time)
+            case .taskEnd(let end):
+                readScheduler(.end(end), at: time)
+            case .liveActivityUpdate(let update):
+                readLiveActivityUpdate(update, at: time)
+            case .liveActivityPrompt(let prompt):
+                readLiveActivityPrompt(prompt, at: time)
+            case .appCallback, .appWork, .appWait, .appUpdateUI, .appStepIgnored, .appUserActionIgnored:
+                // The app's code on its lanes: the terminal story would drown in it; the trace keeps it.
+                break
+            case .backgroundTimeStart, .backgroundTimeExpiring, .backgroundTimeEnd:
+                // Background time shows as the process's `background` state and its tasks' expiration marks.
+                break
+            case .taskRegister, .taskWorkCancelled:
+                // Registration happens at every launch; cancelled work shows in how its task ends.
+                break
+            case .illegalTransition:
+                // A bug in bgsim, not in the app (the model's property tests catch it): the state change that follows is drawn.
+                break
+            }
+        }
+
+        /// The timeline with every lane still open closed at the end of the run.
+        consuming func finish() -> Timeline {
+            let end = timeline.end
+            for (process, open) in openProcessSegments.sorted(by: { $0.key < $1.key }) where open.start <= end {
+                if let index = processIndex[process] {
+                    timeline.processes[index].segments.append(Segment(start: open.start, end: max(end, open.start), state: open.state))
+                }
+            }
+            for index in timeline.assertions.indices where timeline.assertions[index].closing == .open {
+                timeline.assertions[index].end = end
+            }
+            for index in timeline.taskRequests.indices {
+                if let open = openTaskSegments[timeline.taskRequests[index].id] {
+                    timeline.taskRequests[index].segments.append(Lane.Segment(start: open.start, end: max(end, open.start), state: open.state, detail: nil))
+                }
+            }
+            for index in timeline.liveActivities.indices {
+                if let open = openLiveSegments[timeline.liveActivities[index].id] {
+                    timeline.liveActivities[index].segments.append(
+                        Lane.Segment(start: open.start, end: max(end, open.start), state: .liveActivity(open.state), detail: open.detail))
+                }
+            }
+            for index in timeline.device.indices {
+                if let open = openDeviceSegments[timeline.device[index].id] {
+                    timeline.device[index].segments.append(Lane.Segment(start: open.start, end: max(end, open.start), state: open.state, detail: nil))
+                }
+            }
+            return timeline
+        }
+
+        /// Adds a line to the story.
+        mutating func story(_ time: Int64, _ actor: Timeline.Entry.Actor, _ text: String) {
+            timeline.entries.append(Entry(time: time, actor: actor, text: text))
+        }
+
+        /// Moves a lane to a new state at `time` (nil closes it), closing the segment it was in; creates the lane if needed.
+        static func move(
+            _ lanes: inout [Lane], open: inout [String: (start: Int64, state: LaneState)], id: String, title: String,
+            group: Lane.Group, to state: LaneState?, at time: Int64
+        ) {
+            var index = lanes.firstIndex { $0.id == id }
+            if index == nil {
+                lanes.append(Lane(id: id, title: title, group: group, segments: [], marks: []))
+                index = lanes.count - 1
+            }
+            if let current = open[id] {
+                if current.state == state { return }
+                if current.start < time {
+                    lanes[index!].segments.append(Lane.Segment(start: current.start, end: time, state: current.state, detail: nil))
+                }
+            }
+            open[id] = state.map { (time, $0) }
+        }
+    }
+}

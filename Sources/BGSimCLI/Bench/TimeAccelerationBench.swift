@@ -48,12 +48,7 @@ enum TimeAccelerationBench {
             Simulation(scenario: scenario, options: options).run()
         }
         let result = measured.result
-        let ending: String
-        switch result.ending {
-        case .completed: ending = "completed"
-        case .stalled: ending = "stalled"
-        case .limitExceeded: ending = "limitExceeded"
-        }
+        let ending = result.recordedEnding.rawValue
         return Figure(
             scenario: scenario.name, days: days, nanoseconds: measured.nanoseconds, traceEvents: result.eventCount,
             kernelEvents: result.kernelEventCount, diagnostics: result.diagnostics.count, ending: ending)

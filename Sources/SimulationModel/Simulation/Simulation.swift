@@ -193,13 +193,8 @@ public final class Simulation: SystemContext, @unchecked Sendable {
                 message: "\(foreign) resumption(s) arrived from a thread outside the simulation and were not run")
         }
         let endTime = kernel.now.nanoseconds
-        let recordedEnding: TraceRecord.RunEnding = switch ending {
-        case .completed: .completed
-        case .stalled: .stalled
-        case .limitExceeded: .limitExceeded
-        }
         trace(.runEnd(TraceRecord.RunEnd(
-            ending: recordedEnding, state: process?.state.name ?? .notRunning, diagnostics: recorder.diagnostics.count)))
+            ending: SimulationResult.recordedEnding(of: ending), state: process?.state.name ?? .notRunning, diagnostics: recorder.diagnostics.count)))
         kernel.shutDown()
 
         let finalState = process?.state ?? .notRunning

@@ -43,6 +43,17 @@ public struct SimulationResult: Sendable {
     /// How many kernel events ran (a cost measure; not part of the trace).
     public var kernelEventCount: Int
 
+    /// How the run ended, in the trace's words (`run.end`'s `ending`), without the details.
+    public var recordedEnding: TraceRecord.RunEnding { Self.recordedEnding(of: ending) }
+
+    static func recordedEnding(of ending: Ending) -> TraceRecord.RunEnding {
+        switch ending {
+        case .completed: .completed
+        case .stalled: .stalled
+        case .limitExceeded: .limitExceeded
+        }
+    }
+
     /// Whether every expectation held and the run ended normally.
     public var passed: Bool {
         ending == .completed && expectations.allSatisfy(\.passed)

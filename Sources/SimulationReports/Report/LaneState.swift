@@ -1,4 +1,4 @@
-import BackgroundSimulation
+import SimulationModel
 
 /// What a lane is doing during one of its segments: the state reports colour and name.
 ///

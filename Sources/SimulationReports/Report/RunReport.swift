@@ -39,15 +39,9 @@ public struct RunReport: Sendable {
 
     /// The report of a run in memory; the run must have kept its trace (the default retention).
     public init(result: SimulationResult, summary: String?, replay: String) {
-        // The trace's word for the ending; the result's own ending carries details reports do not show.
-        let ending: TraceRecord.RunEnding = switch result.ending {
-        case .completed: .completed
-        case .stalled: .stalled
-        case .limitExceeded: .limitExceeded
-        }
         self.init(
             timeline: Timeline(events: result.events), fingerprint: result.fingerprint.description,
-            eventCount: result.eventCount, replay: replay, summary: summary, ending: ending,
+            eventCount: result.eventCount, replay: replay, summary: summary, ending: result.recordedEnding,
             expectations: result.expectations)
     }
 

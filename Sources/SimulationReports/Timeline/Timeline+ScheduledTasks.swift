@@ -1,4 +1,4 @@
-import BackgroundSimulation
+import SimulationModel
 import SimulationKernel
 
 extension Timeline.Reader {

@@ -24,8 +24,9 @@ extension TraceRecord {
         /// Set exactly when `to` is `terminated`.
         public var termination: Termination?
 
-        /// A change between two living states.
+        /// A change between two living states; a termination has its own initializer.
         public init(process: Int, from: AppState.Name, to: AppState.Name, cause: String?) {
+            precondition(to != .terminated, "a termination says why: use init(process:from:termination:)")
             self.process = process
             self.from = from
             self.to = to

@@ -71,6 +71,21 @@ public final class Kernel: @unchecked Sendable {
     /// ```
     @exclusivity(unchecked) public var eventObserver: ((ScheduledEvent) -> Void)?
 
+    /// Overrides random decisions made at choice points (``draw(_:in:)``, ``chance(_:partsPerMillion:)``,
+    /// ``choose(_:count:)``); nil (the default) leaves them to the seed.
+    ///
+    /// See ``ChoiceStrategy``.
+    public var choiceStrategy: (any ChoiceStrategy)?
+
+    /// Whether the kernel keeps every decision made at a choice point in ``recordedChoices``; off by default.
+    public var recordsChoices = false
+
+    /// The decisions made at choice points, in order, while ``recordsChoices`` was on.
+    public internal(set) var recordedChoices: [RecordedChoice] = []
+
+    /// How many choice points the run has passed.
+    public internal(set) var choiceCount = 0
+
     /// Creates a kernel whose randomness is fixed by `seed`.
     public init(seed: UInt64, limits: RunLimits = RunLimits()) {
         self.random = SeededGenerator(seed: seed)

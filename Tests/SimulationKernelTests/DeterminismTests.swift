@@ -13,8 +13,11 @@ import Testing
 
     /// A busy program: tasks draw their sleeps from the kernel's generator, spawn children, schedule events,
     /// cancel each other and resume each other's waits, with many same-instant ties.
-    static func run(seed: UInt64, workers: Int) -> (log: [Entry], end: RunEnd, fingerprint: Fingerprint) {
+    static func run(
+        seed: UInt64, workers: Int, configure: (Kernel) -> Void = { _ in }
+    ) -> (log: [Entry], end: RunEnd, fingerprint: Fingerprint) {
         let kernel = Kernel(seed: seed, limits: RunLimits(maximumEvents: 100_000, maximumJobs: 1_000_000))
+        configure(kernel)
         let log = Recorder<Entry>()
         let mailboxes = Recorder<Waiter>()
         var contexts: [TaskContext] = []

@@ -17,9 +17,16 @@
 /// _ = kernel.run()
 /// ```
 public final class Kernel: @unchecked Sendable {
-    enum Event {
-        case call(() -> Void)
-        case wake(Waiter)
+    struct Event {
+        enum Work {
+            case call(() -> Void)
+            case wake(Waiter)
+        }
+
+        var work: Work
+        /// Where `labels` keeps the label of a call; ``EventLabelTable/none`` for an unlabelled call and for a wake,
+        /// whose label is made from its waiter.
+        var labelSlot: UInt32
     }
 
     /// The current virtual instant.
@@ -35,6 +42,7 @@ public final class Kernel: @unchecked Sendable {
     // nothing here is ever accessed in overlap (no callbacks run inside a mutation of it).
     @exclusivity(unchecked) private var queue = EventQueue<Event>()
     @exclusivity(unchecked) private var cancelledEvents = Set<UInt64>()
+    private let labels = EventLabelTable()
     private var tasks: [UInt64: TaskContext] = [:]
     private var nextTaskIdentifier: UInt64 = 1
 
@@ -44,6 +52,39 @@ public final class Kernel: @unchecked Sendable {
     @exclusivity(unchecked) public private(set) var jobCount = 0
     /// Whether ``shutDown()`` was called; later events never run.
     @exclusivity(unchecked) public private(set) var isShutDown = false
+
+    /// The label of the event running now, or of the last one to run while the executor drains the work it made ready.
+    ///
+    /// ``EventLabel/unlabelled`` before the first event.
+    @exclusivity(unchecked) public private(set) var currentEventLabel: EventLabel = .unlabelled
+
+    /// Called with every event just before it runs, once the clock shows its instant; nil (the default) costs nothing.
+    ///
+    /// For tools that watch a run without changing it, such as a fuzzer
+    /// counting which labels were reached. The observer must not schedule or
+    /// cancel events, nor draw random numbers: that would make the observed
+    /// run differ from the unobserved one.
+    ///
+    /// ```swift
+    /// var reached: [EventLabel: Int] = [:]
+    /// kernel.eventObserver = { event in reached[event.label, default: 0] += 1 }
+    /// ```
+    @exclusivity(unchecked) public var eventObserver: ((ScheduledEvent) -> Void)?
+
+    /// Overrides random decisions made at choice points (``draw(_:in:)``, ``chance(_:partsPerMillion:)``,
+    /// ``choose(_:count:)``); nil (the default) leaves them to the seed.
+    ///
+    /// See ``ChoiceStrategy``.
+    public var choiceStrategy: (any ChoiceStrategy)?
+
+    /// Whether the kernel keeps every decision made at a choice point in ``recordedChoices``; off by default.
+    public var recordsChoices = false
+
+    /// The decisions made at choice points, in order, while ``recordsChoices`` was on.
+    public internal(set) var recordedChoices: [RecordedChoice] = []
+
+    /// How many choice points the run has passed.
+    public internal(set) var choiceCount = 0
 
     /// Creates a kernel whose randomness is fixed by `seed`.
     public init(seed: UInt64, limits: RunLimits = RunLimits()) {
@@ -57,29 +98,70 @@ public final class Kernel: @unchecked Sendable {
     /// The number of events waiting, including cancelled ones not yet discarded.
     public var pendingEventCount: Int { queue.count }
 
+    /// The number of labelled events queued, including cancelled ones not yet discarded; for tests of the label table.
+    var labelledEventCount: Int { labels.count }
+
     /// The number of spawned tasks that have not returned.
     public var liveTaskCount: Int { tasks.count }
 
     // MARK: Events
 
-    /// Runs `action` at `instant` (or now, if `instant` is past).
+    /// Runs `action` at `instant` (or now, if `instant` is past), labelled with what it is and whom it concerns.
+    ///
+    /// The label changes nothing in the run: observers and
+    /// ``currentEventLabel`` see it. Events at one instant run in the order
+    /// they were scheduled.
+    ///
+    /// ```swift
+    /// kernel.schedule(at: deadline, label: EventLabel("backgroundTime.expiring", subject: 3)) {
+    ///     expire(task: 3)
+    /// }
+    /// ```
+    ///
+    /// - Complexity: O(log *n*) in the number of pending events; no allocation beyond the closure's own.
+    @discardableResult
+    public func schedule(at instant: VirtualInstant, label: EventLabel, _ action: @escaping () -> Void) -> EventHandle {
+        if isShutDown { return EventHandle(sequence: .max) }
+        return push(action, at: instant, labelSlot: labels.store(label))
+    }
+
+    /// Runs `action` after `nanoseconds` of virtual time (none if negative), labelled with what it is and whom it concerns.
+    ///
+    /// - Complexity: O(log *n*) in the number of pending events.
+    @discardableResult
+    public func schedule(afterNanoseconds nanoseconds: Int64, label: EventLabel, _ action: @escaping () -> Void) -> EventHandle {
+        schedule(at: now.adding(nanoseconds: max(0, nanoseconds)), label: label, action)
+    }
+
+    /// Runs `action` after `duration` of virtual time, labelled with what it is and whom it concerns.
+    @discardableResult
+    public func schedule(after duration: Duration, label: EventLabel, _ action: @escaping () -> Void) -> EventHandle {
+        schedule(afterNanoseconds: duration.wholeNanoseconds, label: label, action)
+    }
+
+    /// Runs `action` at `instant` (or now, if `instant` is past), labelled ``EventLabel/unlabelled``.
     @discardableResult
     public func schedule(at instant: VirtualInstant, _ action: @escaping () -> Void) -> EventHandle {
         if isShutDown { return EventHandle(sequence: .max) }
-        let time = max(instant.nanoseconds, now.nanoseconds)
-        return EventHandle(sequence: queue.push(.call(action), at: time))
+        return push(action, at: instant, labelSlot: EventLabelTable.none)
     }
 
-    /// Runs `action` after `nanoseconds` of virtual time.
+    /// Runs `action` after `nanoseconds` of virtual time, labelled ``EventLabel/unlabelled``.
     @discardableResult
     public func schedule(afterNanoseconds nanoseconds: Int64, _ action: @escaping () -> Void) -> EventHandle {
         schedule(at: now.adding(nanoseconds: max(0, nanoseconds)), action)
     }
 
-    /// Runs `action` after `duration` of virtual time.
+    /// Runs `action` after `duration` of virtual time, labelled ``EventLabel/unlabelled``.
     @discardableResult
     public func schedule(after duration: Duration, _ action: @escaping () -> Void) -> EventHandle {
         schedule(afterNanoseconds: duration.wholeNanoseconds, action)
+    }
+
+    @inline(__always)
+    private func push(_ action: @escaping () -> Void, at instant: VirtualInstant, labelSlot: UInt32) -> EventHandle {
+        let time = max(instant.nanoseconds, now.nanoseconds)
+        return EventHandle(sequence: queue.push(Event(work: .call(action), labelSlot: labelSlot), at: time))
     }
 
     /// Cancels a scheduled event. Cancelling an event that already ran does nothing.
@@ -160,7 +242,7 @@ public final class Kernel: @unchecked Sendable {
             return
         }
         try await wait(reason: .sleep(until: deadline)) { waiter in
-            queue.push(.wake(waiter), at: deadline.nanoseconds)
+            queue.push(Event(work: .wake(waiter), labelSlot: EventLabelTable.none), at: deadline.nanoseconds)
         }
     }
 
@@ -200,9 +282,16 @@ public final class Kernel: @unchecked Sendable {
             }
             now = VirtualInstant(nanoseconds: entry.time)
             eventCount += 1
-            switch entry.payload {
-            case .call(let action): action()
-            case .wake(let waiter): waiter.resume()
+            switch entry.payload.work {
+            case .call(let action):
+                let slot = entry.payload.labelSlot
+                currentEventLabel = slot == EventLabelTable.none ? .unlabelled : labels.take(slot)
+                if let eventObserver { observe(entry.sequence, with: eventObserver) }
+                action()
+            case .wake(let waiter):
+                currentEventLabel = .wake(of: waiter)
+                if let eventObserver { observe(entry.sequence, with: eventObserver) }
+                waiter.resume()
             }
         }
         // Nothing is left before the deadline: the clock moves to it either way, so that
@@ -211,6 +300,10 @@ public final class Kernel: @unchecked Sendable {
         if let deadline, deadline > now { now = deadline }
         if let report { return .stalled(report) }
         return deadline == nil ? .idle : .deadlineReached
+    }
+
+    private func observe(_ sequence: UInt64, with observer: (ScheduledEvent) -> Void) {
+        observer(ScheduledEvent(label: currentEventLabel, sequence: sequence, instant: now))
     }
 
     private func drainJobs() -> RunEnd? {
@@ -228,15 +321,24 @@ public final class Kernel: @unchecked Sendable {
     /// Removes and returns the earliest event that was not cancelled, discarding cancelled ones on the way.
     private func popNextLiveEvent() -> EventQueue<Event>.Entry? {
         while let entry = queue.popFirst() {
-            switch entry.payload {
-            case .call:
-                if !cancelledEvents.isEmpty, cancelledEvents.remove(entry.sequence) != nil { continue }
-            case .wake(let waiter):
-                if waiter.isFinished { continue }
-            }
-            return entry
+            if isLive(entry) { return entry }
         }
         return nil
+    }
+
+    /// Whether a popped event may still run; a cancelled one is forgotten here, as it leaves the queue for good.
+    @inline(__always)
+    private func isLive(_ entry: borrowing EventQueue<Event>.Entry) -> Bool {
+        switch entry.payload.work {
+        case .call:
+            if !cancelledEvents.isEmpty, cancelledEvents.remove(entry.sequence) != nil {
+                if entry.payload.labelSlot != EventLabelTable.none { labels.release(entry.payload.labelSlot) }
+                return false
+            }
+        case .wake(let waiter):
+            if waiter.isFinished { return false }
+        }
+        return true
     }
 
     /// The tasks still waiting, if any, when nothing is left to run.
@@ -258,6 +360,7 @@ public final class Kernel: @unchecked Sendable {
         guard !isShutDown else { return }
         isShutDown = true
         queue.removeAll()
+        labels.removeAll()
         executor.beginRun()
         defer { executor.endRun() }
         let live = tasks.values.sorted { $0.identifier < $1.identifier }
@@ -269,6 +372,7 @@ public final class Kernel: @unchecked Sendable {
         // Unwinding may run catch blocks; bound it like any other run.
         _ = executor.runReadyJobs(limit: max(1000, limits.maximumJobs - jobCount))
         queue.removeAll()
+        labels.removeAll()
     }
 }
 

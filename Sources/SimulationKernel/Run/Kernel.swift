@@ -71,6 +71,23 @@ public final class Kernel: @unchecked Sendable {
     /// ```
     @exclusivity(unchecked) public var eventObserver: ((ScheduledEvent) -> Void)?
 
+    /// Decides which of several events due at one instant runs next; nil (the default) runs them first-in first-out.
+    ///
+    /// See ``SameInstantOrdering``. With no policy the run loop does no work
+    /// for ties beyond checking this property.
+    @exclusivity(unchecked) public var sameInstantOrdering: (any SameInstantOrdering)?
+
+    /// Whether the kernel keeps every answer of ``sameInstantOrdering`` in ``recordedOrderingDecisions``; off by default.
+    public var recordsOrderingDecisions = false
+
+    /// The answers of the same-instant ordering policy, in order, while ``recordsOrderingDecisions`` was on.
+    public private(set) var recordedOrderingDecisions: [OrderingDecision] = []
+
+    /// The events due at one instant while the ordering policy is asked; kept to reuse its storage.
+    private var tiedEvents: [EventQueue<Event>.Entry] = []
+    /// The same events as the policy sees them.
+    private var tiedCandidates: [ScheduledEvent] = []
+
     /// Overrides random decisions made at choice points (``draw(_:in:)``, ``chance(_:partsPerMillion:)``,
     /// ``choose(_:count:)``); nil (the default) leaves them to the seed.
     ///
@@ -108,9 +125,9 @@ public final class Kernel: @unchecked Sendable {
 
     /// Runs `action` at `instant` (or now, if `instant` is past), labelled with what it is and whom it concerns.
     ///
-    /// The label changes nothing in the run: observers and
+    /// The label changes nothing in the run: observers, ordering policies and
     /// ``currentEventLabel`` see it. Events at one instant run in the order
-    /// they were scheduled.
+    /// they were scheduled, unless a ``sameInstantOrdering`` decides otherwise.
     ///
     /// ```swift
     /// kernel.schedule(at: deadline, label: EventLabel("backgroundTime.expiring", subject: 3)) {
@@ -258,7 +275,7 @@ public final class Kernel: @unchecked Sendable {
         while true {
             if let end = drainJobs() { return end }
             // Popped once and moved, not copied: an event that must not run yet goes back with its own sequence number.
-            guard let entry = popNextLiveEvent() else { break }
+            guard var entry = popNextLiveEvent() else { break }
             if let deadline, entry.time > deadline.nanoseconds {
                 queue.reinsert(entry)
                 now = max(now, deadline)
@@ -280,6 +297,8 @@ public final class Kernel: @unchecked Sendable {
                         + "the event limit was reached; look for work that reschedules itself without end, "
                         + "or raise the limit")
             }
+            // The one cost of the ordering hook when no policy is set: this check.
+            if sameInstantOrdering != nil { entry = takeChosenEvent(among: entry) }
             now = VirtualInstant(nanoseconds: entry.time)
             eventCount += 1
             switch entry.payload.work {
@@ -304,6 +323,14 @@ public final class Kernel: @unchecked Sendable {
 
     private func observe(_ sequence: UInt64, with observer: (ScheduledEvent) -> Void) {
         observer(ScheduledEvent(label: currentEventLabel, sequence: sequence, instant: now))
+    }
+
+    /// The label of a queued event, which stays queued.
+    private func label(of event: borrowing Event) -> EventLabel {
+        switch event.work {
+        case .call: event.labelSlot == EventLabelTable.none ? .unlabelled : labels.label(in: event.labelSlot)
+        case .wake(let waiter): .wake(of: waiter)
+        }
     }
 
     private func drainJobs() -> RunEnd? {
@@ -339,6 +366,37 @@ public final class Kernel: @unchecked Sendable {
             if waiter.isFinished { return false }
         }
         return true
+    }
+
+    /// The event the ordering policy picks among `first` and the other live events due at its instant; the rest go back.
+    ///
+    /// Off the hot path: only called when a policy is set. Cancelled events met
+    /// on the way are discarded, as the plain loop would discard them later.
+    @inline(never)
+    private func takeChosenEvent(among first: consuming EventQueue<Event>.Entry) -> EventQueue<Event>.Entry {
+        let time = first.time
+        guard queue.firstTime == time else { return first }
+        tiedEvents.append(first)
+        while queue.firstTime == time, let entry = queue.popFirst() {
+            if isLive(entry) { tiedEvents.append(entry) }
+        }
+        defer { tiedEvents.removeAll(keepingCapacity: true) }
+        guard tiedEvents.count > 1, let policy = sameInstantOrdering else { return tiedEvents.removeFirst() }
+        let instant = VirtualInstant(nanoseconds: time)
+        tiedCandidates.removeAll(keepingCapacity: true)
+        for entry in tiedEvents {
+            tiedCandidates.append(ScheduledEvent(label: label(of: entry.payload), sequence: entry.sequence, instant: instant))
+        }
+        let chosen = policy.nextEvent(among: tiedCandidates)
+        precondition(
+            tiedEvents.indices.contains(chosen),
+            "the same-instant ordering policy \(type(of: policy)) chose event \(chosen) of \(tiedEvents.count) (indices start at 0)")
+        if recordsOrderingDecisions {
+            recordedOrderingDecisions.append(OrderingDecision(chosen: chosen, count: tiedEvents.count, instant: instant))
+        }
+        let event = tiedEvents.remove(at: chosen)
+        for entry in tiedEvents { queue.reinsert(entry) }
+        return event
     }
 
     /// The tasks still waiting, if any, when nothing is left to run.

@@ -1,0 +1,12 @@
+/// The kernel's own order, as an explicit policy: same-instant events run first-in first-out.
+///
+/// Installing it gives the same runs as installing no policy; it only makes
+/// the kernel ask (and, with ``Kernel/recordsOrderingDecisions``, record),
+/// which shows where the same-instant races of a run are.
+public final class FIFOOrdering: SameInstantOrdering {
+    /// Creates the first-in first-out policy.
+    public init() {}
+
+    /// Always the first candidate, the one scheduled earliest.
+    public func nextEvent(among candidates: [ScheduledEvent]) -> Int { 0 }
+}

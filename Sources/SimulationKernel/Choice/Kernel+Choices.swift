@@ -10,7 +10,7 @@ extension Kernel {
     /// A number in `range`, drawn as `random.nextInt(in: range)` draws it unless a strategy overrides it.
     ///
     /// ```swift
-    /// let jitter = kernel.draw(ChoiceLabel("launch.jitter", subject: process), in: -jitter...jitter)
+    /// let delay = kernel.draw(ChoiceLabel("launch.jitter", subject: process), in: -maximumJitter...maximumJitter)
     /// ```
     ///
     /// - Complexity: O(1), plus the strategy's own cost.

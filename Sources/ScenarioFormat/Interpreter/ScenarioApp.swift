@@ -103,7 +103,9 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
         let kernel = process.kernel
         for unit in 1...work.count {
             if work.checksCancellation, task?.isWorkCancelled == true { throw CancellationError() }
-            let duration = work.jitter > 0 ? max(0, work.duration + kernel.random.nextInt(in: -work.jitter...work.jitter)) : work.duration
+            let duration = work.jitter > 0
+                ? max(0, work.duration + kernel.draw(ChoiceLabel("app.unitJitter", subject: Int64(process.number)), in: -work.jitter...work.jitter))
+                : work.duration
             try await process.compute(duration, label: "unit \(unit) of \(work.count) on \(context.lane)")
             // Cancelled half-way: the unit is dropped rather than written after the clean-up removed the file.
             if work.checksCancellation, task?.isWorkCancelled == true { throw CancellationError() }
@@ -152,7 +154,8 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
             application.endBackgroundTask(identifier)
 
         case .work(let duration, let jitter, let changesState):
-            let actual = jitter > 0 ? max(0, duration + kernel.random.nextInt(in: -jitter...jitter)) : duration
+            let actual = jitter > 0
+                ? max(0, duration + kernel.draw(ChoiceLabel("app.workJitter", subject: Int64(process.number)), in: -jitter...jitter)) : duration
             process.trace(.appWork(TraceRecord.AppActivity(process: process.number, duration: actual, lane: context.lane)))
             // The app's memory is dirty from the moment work starts: a kill mid-way loses it.
             if changesState { process.recordWork(actual) }
@@ -180,7 +183,8 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
                 }
             }
             if delay > 0 {
-                kernel.schedule(afterNanoseconds: delay) { if process.isAlive { enqueue() } }
+                let label = EventLabel("app.dispatchAfter", subject: Int64(process.number))
+                kernel.schedule(afterNanoseconds: delay, label: label) { if process.isAlive { enqueue() } }
             } else {
                 enqueue()
             }

@@ -113,7 +113,8 @@ package final class ContinuedProcessing: SystemService {
     private func scheduleSample(of task: RunningTask, in process: AppProcess) {
         guard let state = task.continued else { return }
         // At least a nanosecond apart, or a zero interval from Swift code would sample the same instant forever.
-        state.sampleEvent = system.kernel.schedule(afterNanoseconds: max(1, profile.continuedProgressSampleInterval)) { [self] in
+        let label = EventLabel("liveActivity.sample", subject: Int64(process.number))
+        state.sampleEvent = system.kernel.schedule(afterNanoseconds: max(1, profile.continuedProgressSampleInterval), label: label) { [self] in
             state.sampleEvent = nil
             sample(task, in: process)
         }

@@ -11,10 +11,15 @@ extension AppProcess {
         expirationStarted = false
         trace(.backgroundTimeStart(TraceRecord.BackgroundTimeStart(process: number, budget: budget, deadline: deadline)))
         let expirationAt = max(now, deadline - profile.expirationLead)
-        backgroundTimers.append(kernel.schedule(at: VirtualInstant(nanoseconds: expirationAt)) { [self] in
+        let subject = Int64(number)
+        backgroundTimers.append(kernel.schedule(
+            at: VirtualInstant(nanoseconds: expirationAt), label: EventLabel("backgroundTime.expiring", subject: subject)
+        ) { [self] in
             backgroundTimeExpiring()
         })
-        backgroundTimers.append(kernel.schedule(at: VirtualInstant(nanoseconds: deadline)) { [self] in
+        backgroundTimers.append(kernel.schedule(
+            at: VirtualInstant(nanoseconds: deadline), label: EventLabel("backgroundTime.ranOut", subject: subject)
+        ) { [self] in
             backgroundTimeRanOut()
         })
         for task in tasks where task.isOpen { scheduleAgeWarning(for: task) }
@@ -69,7 +74,8 @@ extension AppProcess {
     func scheduleAgeWarning(for task: BackgroundTask) {
         guard !task.warnedAboutAge else { return }
         let at = max(now, task.createdAt + profile.backgroundTaskWarningAge)
-        kernel.schedule(at: VirtualInstant(nanoseconds: at)) { [self] in
+        let label = EventLabel("backgroundTask.ageWarning", subject: Int64(task.identifier))
+        kernel.schedule(at: VirtualInstant(nanoseconds: at), label: label) { [self] in
             guard isAlive, state == .background, task.isOpen, !task.warnedAboutAge,
                   now - task.createdAt >= profile.backgroundTaskWarningAge
             else { return }

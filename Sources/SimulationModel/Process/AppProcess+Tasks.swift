@@ -117,7 +117,8 @@ extension AppProcess {
             process: number, identifier: request.identifier, type: request.kind, deadline: runtime == nil ? nil : task.deadline,
             queue: registration.onMainLane ? .main : .background)))
         if runtime != nil {
-            task.timers.append(kernel.schedule(at: VirtualInstant(nanoseconds: task.deadline)) { [self] in
+            let label = EventLabel("bgTask.deadline", subject: Int64(number))
+            task.timers.append(kernel.schedule(at: VirtualInstant(nanoseconds: task.deadline), label: label) { [self] in
                 guard isAlive, !task.completed, !task.expired else { return }
                 diagnose(
                     Rules.taskExpired, subject: task.subject,
@@ -164,7 +165,8 @@ extension AppProcess {
         } else {
             spawn("expiration handler \(task.identifier)", origin: .system, run)
         }
-        task.timers.append(kernel.schedule(afterNanoseconds: profile.taskExpirationGrace) { [self] in
+        let grace = EventLabel("bgTask.expirationGrace", subject: Int64(number))
+        task.timers.append(kernel.schedule(afterNanoseconds: profile.taskExpirationGrace, label: grace) { [self] in
             guard isAlive, !task.completed else { return }
             diagnose(
                 Rules.taskNeverCompleted, subject: task.subject,

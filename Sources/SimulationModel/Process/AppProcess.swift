@@ -158,7 +158,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     private func start(_ computation: Computation) {
         computation.startedAt = now
-        computation.event = kernel.schedule(afterNanoseconds: computation.remaining) { [self] in
+        computation.event = kernel.schedule(afterNanoseconds: computation.remaining, label: EventLabel("app.workDone", subject: Int64(number))) { [self] in
             // Finished work leaves the list in batches: removing each at once made many at a time quadratic.
             computation.finished = true
             finishedComputations += 1
@@ -224,9 +224,9 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         launchTarget = destination
         move(to: .launching(into: destination), reason: cause)
         let jitter = profile.launchJitter
-        let delay = max(0, profile.launchDuration + (jitter > 0 ? kernel.random.nextInt(in: -jitter...jitter) : 0))
+        let delay = max(0, profile.launchDuration + (jitter > 0 ? kernel.draw(ChoiceLabel("app.launchJitter", subject: Int64(number)), in: -jitter...jitter) : 0))
         systemCallbacksInFlight += 1
-        kernel.schedule(afterNanoseconds: delay) { [self] in
+        kernel.schedule(afterNanoseconds: delay, label: EventLabel("app.launched", subject: Int64(number))) { [self] in
             guard isAlive else { return }
             callback(.didFinishLaunching) { [self] in
                 systemCallbacksInFlight -= 1
@@ -277,7 +277,8 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// a main lane blocked by earlier work does not buy the app background time.
     private func deliverDidEnterBackground() {
         systemCallbacksInFlight += 1
-        let watchdog = kernel.schedule(afterNanoseconds: profile.didEnterBackgroundLimit) { [self] in
+        let watchdogLabel = EventLabel("app.didEnterBackgroundLimit", subject: Int64(number))
+        let watchdog = kernel.schedule(afterNanoseconds: profile.didEnterBackgroundLimit, label: watchdogLabel) { [self] in
             guard isAlive else { return }
             let limit = TimeText.formatExact(nanoseconds: profile.didEnterBackgroundLimit)
             diagnose(
@@ -392,7 +393,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         guard state == .background, systemCallbacksInFlight == 0, suspensionEvent == nil,
               openTasks.isEmpty, runningTasks.isEmpty
         else { return }
-        suspensionEvent = kernel.schedule(afterNanoseconds: profile.suspensionDelay) { [self] in
+        suspensionEvent = kernel.schedule(afterNanoseconds: profile.suspensionDelay, label: EventLabel("app.suspend", subject: Int64(number))) { [self] in
             suspensionEvent = nil
             guard state == .background, systemCallbacksInFlight == 0, openTasks.isEmpty, runningTasks.isEmpty
             else { return }

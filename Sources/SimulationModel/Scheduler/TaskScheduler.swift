@@ -94,7 +94,7 @@ package final class TaskScheduler: SystemService {
         guard !pending.isEmpty, let next = system.policy.nextCheck(pending: pending, in: system.snapshot, history: history) else {
             return
         }
-        checkEvent = system.kernel.schedule(at: VirtualInstant(nanoseconds: next)) { [self] in
+        checkEvent = system.kernel.schedule(at: VirtualInstant(nanoseconds: next), label: "scheduler.check") { [self] in
             checkEvent = nil
             launchDueRequests()
         }

@@ -21,15 +21,30 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         public var traceSink: (@Sendable (String) -> Void)?
         /// Bounds that stop a runaway run.
         public var limits: RunLimits
+        /// Makes the strategy that overrides the run's random decisions by label (fault injection, replay);
+        /// nil leaves every decision to the seed. See `ChoiceStrategy`.
+        public var choices: (@Sendable () -> any ChoiceStrategy)?
+        /// Makes the policy that orders events due at one instant; nil runs them first-in first-out.
+        public var ordering: (@Sendable () -> any SameInstantOrdering)?
+        /// Whether the result keeps every decision made at a choice point and by the ordering policy, to replay the run.
+        public var recordsDecisions: Bool
+        /// Sees every event just before it runs (the kernel's labels): for tools that count what a run reached.
+        public var eventObserver: (@Sendable (ScheduledEvent) -> Void)?
 
-        /// Creates options; by default the trace is kept and the limits are generous.
+        /// Creates options; by default the trace is kept, the limits are generous and the seed decides everything.
         public init(
             retention: TraceRecorder.Retention = .keep, traceSink: (@Sendable (String) -> Void)? = nil,
-            limits: RunLimits = RunLimits()
+            limits: RunLimits = RunLimits(), choices: (@Sendable () -> any ChoiceStrategy)? = nil,
+            ordering: (@Sendable () -> any SameInstantOrdering)? = nil, recordsDecisions: Bool = false,
+            eventObserver: (@Sendable (ScheduledEvent) -> Void)? = nil
         ) {
             self.retention = retention
             self.traceSink = traceSink
             self.limits = limits
+            self.choices = choices
+            self.ordering = ordering
+            self.recordsDecisions = recordsDecisions
+            self.eventObserver = eventObserver
         }
     }
 
@@ -85,6 +100,11 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         self.policy = LaunchPolicy(kind: setup.policy, profile: setup.profile)
         self.appInfo = setup.app
         self.kernel = Kernel(seed: setup.seed, limits: options.limits)
+        kernel.choiceStrategy = options.choices?()
+        kernel.sameInstantOrdering = options.ordering?()
+        kernel.recordsChoices = options.recordsDecisions
+        kernel.recordsOrderingDecisions = options.recordsDecisions
+        kernel.eventObserver = options.eventObserver
         self.recorder = TraceRecorder(retention: options.retention, sink: options.traceSink)
         self.conditions = setup.device
         self.lockedSince = setup.device.locked ? 0 : nil
@@ -160,8 +180,8 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             bundleIdentifier: appInfo.bundleIdentifier, policy: setup.policy,
             supportsBackgroundGPU: conditions.supportsBackgroundGPU)))
         trace(.deviceState(TraceRecord.DeviceState(conditions)))
-        for entry in setup.timeline {
-            kernel.schedule(at: VirtualInstant(nanoseconds: entry.at)) { [self] in
+        for (index, entry) in setup.timeline.enumerated() {
+            kernel.schedule(at: VirtualInstant(nanoseconds: entry.at), label: EventLabel("timeline.action", subject: Int64(index))) { [self] in
                 perform(entry)
             }
         }
@@ -202,7 +222,8 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             scenarioName: setup.name, seed: seed, profile: profile, stopAt: stopAt, endTime: endTime,
             ending: ending, events: recorder.events, eventCount: recorder.count, diagnostics: recorder.diagnostics,
             expectations: [], terminations: terminations, saved: storage, finalState: finalState,
-            fingerprint: recorder.fingerprint, kernelEventCount: kernel.eventCount)
+            fingerprint: recorder.fingerprint, kernelEventCount: kernel.eventCount,
+            choices: kernel.recordedChoices, orderingDecisions: kernel.recordedOrderingDecisions)
         result.expectations = checkExpectations(result)
         return result
     }

@@ -42,6 +42,10 @@ public struct SimulationResult: Sendable {
     public var fingerprint: Fingerprint
     /// How many kernel events ran (a cost measure; not part of the trace).
     public var kernelEventCount: Int
+    /// Every decision made at a choice point, in order, when the run was asked to record them.
+    public var choices: [RecordedChoice] = []
+    /// Every answer of the same-instant ordering policy, in order, when the run was asked to record them.
+    public var orderingDecisions: [OrderingDecision] = []
 
     /// How the run ended, in the trace's words (`run.end`'s `ending`), without the details.
     public var recordedEnding: TraceRecord.RunEnding { Self.recordedEnding(of: ending) }

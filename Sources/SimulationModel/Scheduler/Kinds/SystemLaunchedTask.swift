@@ -51,7 +51,7 @@ extension SystemLaunchedTask {
             throw scheduler.refuse(request, from: process, .tooManyPendingTaskRequests, "\(pendingLimit) \(kind.rawValue) request(s) already pending")
         }
         reviewSubmission(request, from: process, profile: system.profile)
-        let draw = Int64(system.kernel.random.nextInt(below: 1_000_000))
+        let draw: Int64 = system.kernel.draw("policy.delayDraw", in: 0...999_999)
         scheduler.enqueue(PendingRequest(request: request, submittedAt: process.now, delayDraw: draw))
         process.trace(.taskSubmit(TraceRecord.TaskSubmit(
             process: process.number, request: request, personAction: nil, replaced: replacing, queued: false)))

@@ -32,7 +32,9 @@ let package = Package(
         // Swift Testing helpers: property-based generators with shrinking, seeded replay.
         .target(name: "SimulationTesting", dependencies: ["SimulationKernel", "BackgroundSimulation"]),
         // The command line, as a library so that its parsing and commands are testable.
-        .target(name: "BGSimCLI", dependencies: ["SimulationKernel", "BackgroundSimulation", "SimulationReports"]),
+        .target(
+            name: "BGSimCLI",
+            dependencies: ["SimulationKernel", "SimulationModel", "PlatformLookalikes", "ScenarioFormat", "SimulationReports"]),
         .executableTarget(name: "bgsim", dependencies: ["BGSimCLI"]),
 
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel", "SimulationTesting"]),

@@ -12,10 +12,10 @@ extension Simulation {
     ///
     /// - Parameters:
     ///   - seed: Replaces the scenario's seed.
-    ///   - stopAt: Replaces the scenario's stop time, in nanoseconds.
+    ///   - stopAt: Replaces how long the scenario lasts.
     ///   - app: The app's code in Swift, a fresh delegate for each process; by default, the scenario's steps.
     public convenience init(
-        scenario: Scenario, seed: UInt64? = nil, stopAt: Int64? = nil, options: Options = Options(),
+        scenario: Scenario, seed: UInt64? = nil, stopAt: Duration? = nil, options: Options = Options(),
         app: (@Sendable () -> any UIApplicationDelegate)? = nil
     ) {
         self.init(scenario: scenario, seed: seed, stopAt: stopAt, options: options, app: app, extraServices: [])
@@ -23,7 +23,7 @@ extension Simulation {
 
     /// Creates a simulation with services beyond the standard ones (tests add toy services this way).
     package convenience init(
-        scenario: Scenario, seed: UInt64? = nil, stopAt: Int64? = nil, options: Options = Options(),
+        scenario: Scenario, seed: UInt64? = nil, stopAt: Duration? = nil, options: Options = Options(),
         app: (@Sendable () -> any UIApplicationDelegate)? = nil,
         extraServices: [@Sendable (any SystemContext) -> any SystemService]
     ) {
@@ -38,7 +38,7 @@ extension Simulation {
 
 extension Scenario {
     /// What the model needs of the scenario to run it.
-    public func setup(seed: UInt64? = nil, stopAt: Int64? = nil) -> SimulationSetup {
+    public func setup(seed: UInt64? = nil, stopAt: Duration? = nil) -> SimulationSetup {
         SimulationSetup(
             name: name, seed: seed ?? self.seed, stopAt: stopAt ?? self.stopAt, profile: profile, policy: policy, app: app.info,
             device: device, timeline: timeline)

@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import SimulationKernel
 import Testing
 
@@ -95,7 +98,7 @@ import Testing
 
     @Test func noKillWhenNoTaskIsOpenAtTheDeadline() {
         // Nothing keeps the app running: it is suspended at once, so its background time never runs out on it.
-        let result = run(timeline: [at(0, .launch), at(10, .goHome)], stopAt: minutes(2))
+        let result = run(timeline: [at(0, .launch), at(10, .goHome)], stopAt: .nanoseconds(minutes(2)))
         #expect(result.terminations.isEmpty)
         #expect(result.events(.backgroundTimeExpiring).isEmpty)
     }
@@ -188,7 +191,7 @@ import Testing
     @Test func inTheForegroundTimeIsUnlimited() throws {
         let result = run(
             actions: ["start": [begin("t", name: "Forever", onExpiration: .noHandler)]],
-            timeline: [at(0, .launch), at(1, .tap(action: "start"))], stopAt: minutes(30))
+            timeline: [at(0, .launch), at(1, .tap(action: "start"))], stopAt: .nanoseconds(minutes(30)))
         let begun = try #require(result.events(.backgroundTaskBegin).first)
         #expect(begun["remaining"]?.int == -1)
         #expect(result.events(.backgroundTimeStart).isEmpty)
@@ -196,7 +199,7 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         #expect(result.terminations.isEmpty)
         #expect(result.finalState == .foregroundActive)
-        #expect(result.endTime == minutes(30))
+        #expect(result.endTime == VirtualInstant(nanoseconds: minutes(30)))
     }
 
     @Test func goingBackToTheForegroundResetsTheBudget() {

@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import Foundation
 import SimulationKernel
 import Testing
@@ -53,7 +56,7 @@ import Testing
     }
 
     static func run(
-        _ app: AppDefinition, _ timeline: [TimelineEntry] = exportThenHome, stopAt: Int64 = 600 * second,
+        _ app: AppDefinition, _ timeline: [TimelineEntry] = exportThenHome, stopAt: Duration = .seconds(600),
         profile: PlatformProfile = PlatformProfile(.iOS26), device: DeviceConditions = DeviceConditions()
     ) -> SimulationResult {
         Simulation(scenario: Scenario(
@@ -523,7 +526,7 @@ import Testing
         var gpuDevice = DeviceConditions()
         gpuDevice.supportsBackgroundGPU = true
         let scenario = Scenario(
-            name: "swift-continued", stopAt: 600 * Self.second,
+            name: "swift-continued", stopAt: .nanoseconds(600 * Self.second),
             app: AppDefinition(bundleIdentifier: Self.bundle, permittedIdentifiers: [Self.pattern], entitlements: [AppDefinition.gpuEntitlement]),
             device: gpuDevice,
             timeline: [at(0, .launch), at(5, .tap(action: "export")), at(6, .tap(action: "export")), at(7, .tap(action: "export")), at(20, .goHome)])

@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import SimulationKernel
 import SimulationTesting
 import Testing
@@ -76,13 +79,13 @@ import Testing
                 bundleIdentifier: "com.example.jobs", permittedIdentifiers: ["com.example.jobs.run.*"],
                 handlers: [(callback: .didFinishLaunching, action: "register")], actions: actions)
             var at: Int64 = 0
-            let entries = [TimelineEntry(at: 0, action: .launch)] + timeline.map { step -> TimelineEntry in
+            let entries = [TimelineEntry(at: .nanoseconds(0), action: .launch)] + timeline.map { step -> TimelineEntry in
                 at += World.gaps[step.gap]
-                return TimelineEntry(at: at, action: World.actions[step.action])
+                return TimelineEntry(at: .nanoseconds(at), action: World.actions[step.action])
             }
             var profile = PlatformProfile(.iOS26)
             profile[.continuedProcessingConcurrency] = Int64(limit)
-            return Scenario(name: "random-continued", profile: profile, stopAt: at + 600 * second, app: app, timeline: entries)
+            return Scenario(name: "random-continued", profile: profile, stopAt: .nanoseconds(at + 600 * second), app: app, timeline: entries)
         }
     }
 

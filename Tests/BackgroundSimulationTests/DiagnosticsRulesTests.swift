@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import SimulationKernel
 import Testing
 
@@ -315,7 +318,7 @@ import Testing
     // MARK: BGS008 handlerStalled
 
     @Test func bgs008NamesAHandlerAwaitingAContinuationNobodyResumes() throws {
-        let result = run(app: { ForgottenContinuationApp() }, timeline: [at(0, .launch)], stopAt: minutes(1))
+        let result = run(app: { ForgottenContinuationApp() }, timeline: [at(0, .launch)], stopAt: .nanoseconds(minutes(1)))
         guard case .stalled(let report) = result.ending else {
             Issue.record("expected a stalled run, got \(result.ending)")
             return
@@ -334,7 +337,7 @@ import Testing
     }
 
     @Test func bgs008NamesWhatAKernelWaitWasFor() throws {
-        let result = run(app: { NeverAnsweredApp() }, timeline: [at(0, .launch), at(2, .tap(action: "ask"))], stopAt: minutes(1))
+        let result = run(app: { NeverAnsweredApp() }, timeline: [at(0, .launch), at(2, .tap(action: "ask"))], stopAt: .nanoseconds(minutes(1)))
         guard case .stalled(let report) = result.ending else {
             Issue.record("expected a stalled run, got \(result.ending)")
             return
@@ -350,7 +353,7 @@ import Testing
         // The wait ends at 70 s while the app is suspended: its code waits for the app to run again. Not a stall.
         let result = run(
             actions: ["fetch": [.async([waitFor(60), .log("reply")])]], handlers: [(.didEnterBackground, "fetch")],
-            timeline: [at(0, .launch), at(10, .goHome)], stopAt: minutes(5))
+            timeline: [at(0, .launch), at(10, .goHome)], stopAt: .nanoseconds(minutes(5)))
         #expect(result.ending == .completed)
         #expect(result.diagnostics.isEmpty)
         #expect(result.finalState == .suspended)
@@ -358,7 +361,7 @@ import Testing
     }
 
     @Test func bgs008QuietForSwiftCodeThatFinishes() {
-        let result = run(app: { NeverAnsweredApp() }, timeline: [at(0, .launch), at(2, .tap(action: "other"))], stopAt: minutes(1))
+        let result = run(app: { NeverAnsweredApp() }, timeline: [at(0, .launch), at(2, .tap(action: "other"))], stopAt: .nanoseconds(minutes(1)))
         #expect(result.ending == .completed)
         #expect(result.diagnostics.isEmpty)
     }

@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import SimulationKernel
 import SimulationTesting
 import Testing
@@ -62,14 +65,14 @@ import Testing
         func scenario() -> Scenario {
             var at: Int64 = 0
             // Every world starts with the person opening the app; the rest is random.
-            let entries = [TimelineEntry(at: 0, action: .launch)] + timeline.map { step -> TimelineEntry in
+            let entries = [TimelineEntry(at: .nanoseconds(0), action: .launch)] + timeline.map { step -> TimelineEntry in
                 at += World.gaps[step.gap]
-                return TimelineEntry(at: at, action: World.actions[step.action])
+                return TimelineEntry(at: .nanoseconds(at), action: World.actions[step.action])
             }
             let callbacks = AppDefinition.Callback.allCases
             let attached = zip(callbacks, handlers).filter { $0.1 > 0 }.map { (callback: $0.0, action: World.templateNames[$0.1 - 1]) }
             let app = AppDefinition(bundleIdentifier: "com.example.random", handlers: attached, actions: templates())
-            return Scenario(name: "random", stopAt: at + 600_000_000_000, app: app, timeline: entries)
+            return Scenario(name: "random", stopAt: .nanoseconds(at + 600_000_000_000), app: app, timeline: entries)
         }
     }
 

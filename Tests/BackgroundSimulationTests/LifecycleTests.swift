@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import SimulationKernel
 import Testing
 
@@ -7,7 +10,7 @@ import Testing
     // MARK: Launch
 
     @Test func launchGoesThroughLaunchingToActiveWithinTheLaunchTime() throws {
-        let result = run(timeline: [at(0, .launch)], stopAt: seconds(5))
+        let result = run(timeline: [at(0, .launch)], stopAt: .nanoseconds(seconds(5)))
         #expect(result.moves() == ["notRunning->launchingForeground", "launchingForeground->foregroundActive"])
         let launching = try #require(result.events(.appState).first)
         #expect(launching.time == 0)
@@ -26,14 +29,14 @@ import Testing
 
     @Test(arguments: [UInt64(1), 2, 3, 17, 99, 12345])
     func launchTimeStaysWithinItsJitterForAnySeed(seed: UInt64) throws {
-        let result = run(seed: seed, timeline: [at(0, .launch)], stopAt: seconds(2))
+        let result = run(seed: seed, timeline: [at(0, .launch)], stopAt: .nanoseconds(seconds(2)))
         let active = try #require(result.time(enteringState: "foregroundActive"))
         #expect((milliseconds(200)...milliseconds(600)).contains(active))
     }
 
     @Test func launchTimeFollowsTheProfile() {
         let slow = profile(.iOS26, [.launchDuration: seconds(2), .launchJitter: 0])
-        let result = run(profile: slow, timeline: [at(1, .launch)], stopAt: seconds(10))
+        let result = run(profile: slow, timeline: [at(1, .launch)], stopAt: .nanoseconds(seconds(10)))
         #expect(result.time(enteringState: "foregroundActive") == seconds(3))
     }
 
@@ -41,7 +44,7 @@ import Testing
         let exact = profile(.iOS26, [.launchJitter: 0])
         let result = run(
             profile: exact, actions: ["setUp": [busy(1.5)]], handlers: [(.didFinishLaunching, "setUp")],
-            timeline: [at(0, .launch)], stopAt: seconds(10))
+            timeline: [at(0, .launch)], stopAt: .nanoseconds(seconds(10)))
         #expect(result.callbackStarts("didFinishLaunching") == [milliseconds(400)])
         #expect(result.time(enteringState: "foregroundActive") == milliseconds(1900))
     }

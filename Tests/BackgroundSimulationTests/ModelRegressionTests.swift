@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import SimulationKernel
 import Testing
 
@@ -31,7 +34,7 @@ import Testing
     func noDelegateCallbackBeforeDidFinishLaunching() {
         let result = run(
             actions: ["trim": [.log("trimmed")]], handlers: [(.didReceiveMemoryWarning, "trim")],
-            timeline: [at(0, .launch), at(0.1, .memoryPressure)], stopAt: seconds(10))
+            timeline: [at(0, .launch), at(0.1, .memoryPressure)], stopAt: .nanoseconds(seconds(10)))
         let callbacks = result.events(.appCallback).filter { $0["phase"]?.string == "start" }.compactMap { $0["callback"]?.string }
         #expect(callbacks.first == "didFinishLaunching")
     }
@@ -54,10 +57,10 @@ import Testing
         #expect(result.ruleIDs.contains("BGS005"))
     }
 
-    // Was: Simulation.run() diagnoses BGS008 after kernel.run(until:) moved the clock to stopAt: the diagnostic is pinned to the stop time, not to the instant the run went idle (StallReport.at)
+    // Was: Simulation.run() diagnoses BGS008 after kernel.run(until:) moved the clock to stopAt: .nanoseconds(the diagnostic is pinned to the stop time), not to the instant the run went idle (StallReport.at)
     @Test
     func aStallIsReportedWhenItHappens() throws {
-        let result = run(app: { ForgottenContinuationApp() }, timeline: [at(0, .launch)], stopAt: minutes(1))
+        let result = run(app: { ForgottenContinuationApp() }, timeline: [at(0, .launch)], stopAt: .nanoseconds(minutes(1)))
         guard case .stalled(let report) = result.ending else {
             Issue.record("expected a stalled run")
             return

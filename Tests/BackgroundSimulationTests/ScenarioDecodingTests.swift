@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import Foundation
 import SimulationKernel
 import Testing
@@ -52,7 +55,7 @@ import Testing
         #expect(scenario.name == "decoding")
         #expect(scenario.seed == 1)
         #expect(scenario.profile == PlatformProfile(.iOS26))
-        #expect(scenario.stopAt == minutes(10))
+        #expect(scenario.stopAt == .seconds(600))
         #expect(scenario.app.bundleIdentifier == "com.example.notes")
         #expect(scenario.app.action(for: .didEnterBackground) == "saveDraft")
         #expect(scenario.app.actions["saveDraft"] == [
@@ -74,7 +77,7 @@ import Testing
             """
         let decoded = try Scenario.decode(Data(json.utf8), file: "same.json")
         let built = Scenario(
-            name: "same", seed: 9, profile: profile(.iOS17, [.backgroundTimeBudget: seconds(180)]), stopAt: minutes(2),
+            name: "same", seed: 9, profile: profile(.iOS17, [.backgroundTimeBudget: seconds(180)]), stopAt: .nanoseconds(minutes(2)),
             app: AppDefinition(bundleIdentifier: "com.example.same", actions: [
                 "edit": [.work(duration: seconds(1.5), jitter: milliseconds(250), changesState: true)],
             ]),

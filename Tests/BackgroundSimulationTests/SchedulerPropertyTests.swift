@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import SimulationKernel
 import SimulationTesting
 import Testing
@@ -72,11 +75,11 @@ import Testing
                     "cancelAll": [.cancelAllTaskRequests],
                 ])
             var at: Int64 = 0
-            let entries = [TimelineEntry(at: 0, action: .launch)] + timeline.map { step -> TimelineEntry in
+            let entries = [TimelineEntry(at: .nanoseconds(0), action: .launch)] + timeline.map { step -> TimelineEntry in
                 at += World.gaps[step.gap]
-                return TimelineEntry(at: at, action: World.actions[step.action])
+                return TimelineEntry(at: .nanoseconds(at), action: World.actions[step.action])
             }
-            return Scenario(name: "random-scheduler", stopAt: at + 600 * minute, app: app, timeline: entries)
+            return Scenario(name: "random-scheduler", stopAt: .nanoseconds(at + 600 * minute), app: app, timeline: entries)
         }
     }
 

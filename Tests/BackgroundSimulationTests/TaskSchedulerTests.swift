@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import Foundation
 import SimulationKernel
 import Testing
@@ -38,7 +41,7 @@ import Testing
     }
 
     static func run(
-        _ app: AppDefinition, _ timeline: [TimelineEntry], stopAt: Int64 = 180 * minute, policy: SchedulingPolicy = .deterministic,
+        _ app: AppDefinition, _ timeline: [TimelineEntry], stopAt: Duration = .seconds(180 * 60), policy: SchedulingPolicy = .deterministic,
         device: DeviceConditions = DeviceConditions(), seed: UInt64 = 1
     ) -> SimulationResult {
         Simulation(scenario: Scenario(
@@ -46,8 +49,8 @@ import Testing
     }
 
     static let leaveAtOneMinute = [
-        TimelineEntry(at: 0, action: .launch), TimelineEntry(at: minute, action: .goHome),
-        TimelineEntry(at: minute + 5 * second, action: .lock),
+        TimelineEntry(at: .nanoseconds(0), action: .launch), TimelineEntry(at: .nanoseconds(minute), action: .goHome),
+        TimelineEntry(at: .nanoseconds(minute + 5 * second), action: .lock),
     ]
 
     static func rules(_ result: SimulationResult) -> [String] {
@@ -113,7 +116,7 @@ import Testing
         var app = Self.refreshApp(handler: Self.goodRefresh)
         app.handlers = [(callback: .didEnterBackground, action: "schedule")]
         app.actions["registerTasks"] = [.register(identifier: Self.refreshID, launchHandler: "refresh", onMainQueue: false, asyncHandler: false)]
-        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: 2 * Self.minute, action: .memoryPressure)]
+        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .memoryPressure)]
         let result = Self.run(app, timeline)
         #expect(Self.rules(result) == ["BGS013"])
         #expect(result.terminations == [.memoryPressure, .crash])
@@ -146,7 +149,7 @@ import Testing
                     .submit(TaskRequest(identifier: "com.example.app.refresh2", kind: .appRefresh, earliestBegin: 60 * Self.minute)),
                 ] + processing,
             ], handlers: [(.didBecomeActive, "submitAll")])
-        let result = Self.run(app, [TimelineEntry(at: 0, action: .launch)], stopAt: Self.minute)
+        let result = Self.run(app, [TimelineEntry(at: .nanoseconds(0), action: .launch)], stopAt: .nanoseconds(Self.minute))
         let failed = Self.events(result, .taskSubmitFailed)
         #expect(failed.map { $0["identifier"]?.string ?? "" } == ["com.example.app.refresh2", "com.example.app.p10"])
         #expect(failed.allSatisfy { $0["error"] == "tooManyPendingTaskRequests" })
@@ -161,8 +164,8 @@ import Testing
             app.handlers = [(callback: .didFinishLaunching, action: "registerTasks"), (callback: .didEnterBackground, action: "schedule"),
                             (callback: .willEnterForeground, action: action)]
             let timeline = [
-                TimelineEntry(at: 0, action: .launch), TimelineEntry(at: Self.minute, action: .goHome),
-                TimelineEntry(at: 2 * Self.minute, action: .returnToApp),
+                TimelineEntry(at: .nanoseconds(0), action: .launch), TimelineEntry(at: .nanoseconds(Self.minute), action: .goHome),
+                TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .returnToApp),
             ]
             let result = Self.run(app, timeline)
             #expect(Self.events(result, .taskStart).isEmpty, "\(action)")
@@ -170,7 +173,7 @@ import Testing
     }
 
     @Test func pendingRequestsSurviveTermination() throws {
-        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: 2 * Self.minute, action: .memoryPressure)]
+        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .memoryPressure)]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
         #expect(result.diagnostics.isEmpty)
         let start = try #require(Self.events(result, .taskStart).first)
@@ -180,9 +183,9 @@ import Testing
 
     @Test func aForceQuitHoldsLaunchesUntilThePersonOpensTheApp() throws {
         let timeline = [
-            TimelineEntry(at: 0, action: .launch), TimelineEntry(at: Self.minute, action: .goHome),
-            TimelineEntry(at: 2 * Self.minute, action: .swipeAway),
-            TimelineEntry(at: 60 * Self.minute, action: .launch), TimelineEntry(at: 61 * Self.minute, action: .goHome),
+            TimelineEntry(at: .nanoseconds(0), action: .launch), TimelineEntry(at: .nanoseconds(Self.minute), action: .goHome),
+            TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .swipeAway),
+            TimelineEntry(at: .nanoseconds(60 * Self.minute), action: .launch), TimelineEntry(at: .nanoseconds(61 * Self.minute), action: .goHome),
         ]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
         let start = try #require(Self.events(result, .taskStart).first)
@@ -255,7 +258,7 @@ import Testing
             .submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh, earliestBegin: 20 * Self.minute)),
             .wait(duration: 60 * Self.second),
         ]
-        let result = Self.run(Self.refreshApp(handler: handler), Self.leaveAtOneMinute, stopAt: 300 * Self.minute)
+        let result = Self.run(Self.refreshApp(handler: handler), Self.leaveAtOneMinute, stopAt: .nanoseconds(300 * Self.minute))
         let starts = Self.events(result, .taskStart).map(\.time)
         #expect(starts.count >= 2)
         // Expired at start + 30 s; the next waits the penalty (1 h) rather than its 20 minutes.
@@ -280,9 +283,9 @@ import Testing
         var plug = ConditionChange()
         plug.charging = true
         let timeline = [
-            TimelineEntry(at: 0, action: .launch), TimelineEntry(at: Self.minute, action: .goHome),
-            TimelineEntry(at: 2 * Self.minute, action: .lock), TimelineEntry(at: 30 * Self.minute, action: .conditions(plug)),
-            TimelineEntry(at: 32 * Self.minute, action: .unlock),
+            TimelineEntry(at: .nanoseconds(0), action: .launch), TimelineEntry(at: .nanoseconds(Self.minute), action: .goHome),
+            TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .lock), TimelineEntry(at: .nanoseconds(30 * Self.minute), action: .conditions(plug)),
+            TimelineEntry(at: .nanoseconds(32 * Self.minute), action: .unlock),
         ]
         let result = Self.run(Self.cleanupApp(), timeline)
         let start = try #require(Self.events(result, .taskStart).first)
@@ -307,7 +310,7 @@ import Testing
         low.batteryLevel = 10
         var plug = ConditionChange()
         plug.charging = true
-        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: 100 * Self.minute, action: .conditions(plug))]
+        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: .nanoseconds(100 * Self.minute), action: .conditions(plug))]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline, device: low)
         #expect(Self.events(result, .taskStart).first?.time == 100 * Self.minute)
     }
@@ -316,8 +319,8 @@ import Testing
 
     @Test func simulateLaunchAndExpirationActLikeTheDebuggerCommands() throws {
         let timeline = Self.leaveAtOneMinute + [
-            TimelineEntry(at: 2 * Self.minute, action: .simulateLaunch(identifier: Self.refreshID)),
-            TimelineEntry(at: 2 * Self.minute + Self.second, action: .simulateExpiration(identifier: Self.refreshID)),
+            TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .simulateLaunch(identifier: Self.refreshID)),
+            TimelineEntry(at: .nanoseconds(2 * Self.minute + Self.second), action: .simulateExpiration(identifier: Self.refreshID)),
         ]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
         #expect(Self.events(result, .taskStart).first?.time == 2 * Self.minute)
@@ -331,12 +334,12 @@ import Testing
     // MARK: Policies
 
     @Test func theRealisticPolicyRunsLaterThanTheDeterministicOneAndVariesWithTheSeed() throws {
-        let deterministic = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: 2 * 1440 * Self.minute)
+        let deterministic = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: .nanoseconds(2 * 1440 * Self.minute))
         let earliest = try #require(Self.events(deterministic, .taskStart).first?.time)
         var starts: Set<Int64> = []
         for seed: UInt64 in 1...5 {
             let realistic = Self.run(
-                Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: 2 * 1440 * Self.minute, policy: .realistic, seed: seed)
+                Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: .nanoseconds(2 * 1440 * Self.minute), policy: .realistic, seed: seed)
             let start = try #require(Self.events(realistic, .taskStart).first?.time)
             #expect(start >= earliest)
             starts.insert(start)
@@ -367,7 +370,7 @@ import Testing
     @Test func theLookAlikeAPIDrivesTheSameModel() throws {
         let delegate = SwiftRefreshApp()
         let app = Self.refreshApp(handler: [])
-        let result = Simulation(scenario: Scenario(name: "swift", stopAt: 180 * Self.minute, app: app, timeline: Self.leaveAtOneMinute), app: { delegate }).run()
+        let result = Simulation(scenario: Scenario(name: "swift", stopAt: .nanoseconds(180 * Self.minute), app: app, timeline: Self.leaveAtOneMinute), app: { delegate }).run()
         #expect(delegate.completed)
         #expect(Self.events(result, .taskStart).first?.time == 21 * Self.minute)
         #expect(Self.events(result, .taskEnd).first?["how"] == "completed")

@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 @testable import SimulationReports
 import Testing
 
@@ -217,20 +220,20 @@ import Testing
         }
         let second: Int64 = 1_000_000_000
         let scenario = Scenario(
-            name: "conditions", stopAt: 60 * second, app: AppDefinition(bundleIdentifier: "com.example.a"),
+            name: "conditions", stopAt: .nanoseconds(60 * second), app: AppDefinition(bundleIdentifier: "com.example.a"),
             timeline: [
-                TimelineEntry(at: 0, action: .launch), TimelineEntry(at: 10 * second, action: .lock),
-                TimelineEntry(at: 20 * second, action: change { $0.lowPowerMode = true }),
-                TimelineEntry(at: 30 * second, action: change { $0.charging = true }),
-                TimelineEntry(at: 40 * second, action: change {
+                TimelineEntry(at: .nanoseconds(0), action: .launch), TimelineEntry(at: .nanoseconds(10 * second), action: .lock),
+                TimelineEntry(at: .nanoseconds(20 * second), action: change { $0.lowPowerMode = true }),
+                TimelineEntry(at: .nanoseconds(30 * second), action: change { $0.charging = true }),
+                TimelineEntry(at: .nanoseconds(40 * second), action: change {
                     $0.batteryLevel = 55
                     $0.network = .cellular
                     $0.lowDataMode = true
                     $0.backgroundAppRefresh = .denied
                     $0.thermalState = .serious
                 }),
-                TimelineEntry(at: 45 * second, action: change { $0.charging = false }),
-                TimelineEntry(at: 50 * second, action: .unlock),
+                TimelineEntry(at: .nanoseconds(45 * second), action: change { $0.charging = false }),
+                TimelineEntry(at: .nanoseconds(50 * second), action: .unlock),
             ])
         let events = Simulation(scenario: scenario).run().events
         let timeline = Timeline(events: events)

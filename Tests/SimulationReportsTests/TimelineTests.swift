@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import Foundation
 @testable import SimulationReports
 import Testing
@@ -18,7 +21,7 @@ import Testing
         let timeline = Timeline(events: result.events)
         #expect(timeline.scenario == "leaked-assertion-watchdog")
         #expect(timeline.seed == "7")
-        #expect(timeline.end == result.stopAt)
+        #expect(timeline.end == result.stopAt.nanoseconds)
         #expect(timeline.processes.map(\.number) == [1])
         #expect(timeline.processes[0].termination?.reason == .watchdog)
         #expect(timeline.processes[0].termination?.reason.exceptionCode == "0x8badf00d")
@@ -37,10 +40,10 @@ import Testing
     @Test func aRelaunchIsASecondProcessLane() {
         let app = AppDefinition(bundleIdentifier: "com.example.a")
         let scenario = Scenario(
-            name: "relaunch", stopAt: 60_000_000_000, app: app,
+            name: "relaunch", stopAt: .nanoseconds(60_000_000_000), app: app,
             timeline: [
-                TimelineEntry(at: 0, action: .launch), TimelineEntry(at: 10_000_000_000, action: .swipeAway),
-                TimelineEntry(at: 20_000_000_000, action: .launch),
+                TimelineEntry(at: .nanoseconds(0), action: .launch), TimelineEntry(at: .nanoseconds(10_000_000_000), action: .swipeAway),
+                TimelineEntry(at: .nanoseconds(20_000_000_000), action: .launch),
             ])
         let timeline = Timeline(events: Simulation(scenario: scenario).run().events)
         #expect(timeline.processes.map(\.number) == [1, 2])

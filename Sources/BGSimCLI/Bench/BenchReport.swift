@@ -1,4 +1,6 @@
-import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 
 /// Every figure of one bench run, and its text and JSON forms.
 struct BenchReport: Sendable {

@@ -1,4 +1,6 @@
-import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import Foundation
 
 /// Runs every section of the bench in order, on the calling thread (one core).

@@ -1,4 +1,6 @@
-import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import SimulationKernel
 
 /// A long scenario built in Swift: a year (or any number of days) in the life of an app.
@@ -59,8 +61,8 @@ enum LifeOfAnApp {
         var timeline: [TimelineEntry] = []
         for index in 0..<days {
             let start = Int64(index) * day
-            func at(_ hours: Int64, _ minutes: Int64, _ seconds: Int64 = 0) -> Int64 {
-                start + hours * hour + minutes * minute + seconds * second
+            func at(_ hours: Int64, _ minutes: Int64, _ seconds: Int64 = 0) -> Duration {
+                .nanoseconds(start + hours * hour + minutes * minute + seconds * second)
             }
             timeline.append(TimelineEntry(at: at(8, 0), action: .launch))
             timeline.append(TimelineEntry(at: at(8, 0, 10), action: .tap(action: "edit")))
@@ -73,18 +75,18 @@ enum LifeOfAnApp {
             timeline.append(TimelineEntry(at: at(22, 0), action: index % 7 == 6 ? .swipeAway : .memoryPressure))
         }
         return Scenario(
-            name: "life-of-an-app-\(days)d", seed: 1, stopAt: Int64(days) * day, app: app, policy: .realistic,
+            name: "life-of-an-app-\(days)d", seed: 1, stopAt: .nanoseconds(Int64(days) * day), app: app, policy: .realistic,
             timeline: timeline)
     }
 
     /// `scenario` run for `days` days: its timeline repeated every `scenario.stopAt`, cut at the new end.
     static func stretched(_ scenario: Scenario, toDays days: Int) -> Scenario {
-        let period = max(1, scenario.stopAt)
-        let end = Int64(days) * day
+        let period = max(.nanoseconds(1), scenario.stopAt)
+        let end = Duration.nanoseconds(Int64(days) * day)
         var stretched = scenario
         stretched.stopAt = end
         stretched.timeline = []
-        var offset: Int64 = 0
+        var offset = Duration.zero
         while offset < end {
             for entry in scenario.timeline where offset + entry.at <= end {
                 stretched.timeline.append(TimelineEntry(at: offset + entry.at, action: entry.action, note: entry.note))

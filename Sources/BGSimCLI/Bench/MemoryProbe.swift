@@ -1,4 +1,6 @@
-import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import Foundation
 import SimulationReports
 
@@ -110,8 +112,8 @@ enum MemoryProbe {
                 ],
             ])
         return Scenario(
-            name: "memory-\(events)", seed: 1, stopAt: Int64(iterations) * 2 * millisecond + 60_000_000_000, app: app,
-            timeline: [TimelineEntry(at: 0, action: .launch)])
+            name: "memory-\(events)", seed: 1, stopAt: .nanoseconds(Int64(iterations) * 2 * millisecond + 60_000_000_000), app: app,
+            timeline: [TimelineEntry(at: .zero, action: .launch)])
     }
 
     /// `bgsim __bench-memory <mode> <events> <trace file>`: runs the workload and prints a ``Sample`` line.

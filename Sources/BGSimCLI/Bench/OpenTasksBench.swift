@@ -1,4 +1,6 @@
-import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 
 /// How a whole-model run's cost grows with the work in flight at once.
 ///
@@ -43,8 +45,8 @@ enum OpenTasksBench {
             handlers: [(callback: .didEnterBackground, action: "startUploads")],
             actions: ["startUploads": steps])
         return Scenario(
-            name: "open-tasks-\(count)", seed: 1, stopAt: 600 * second, app: app,
-            timeline: [TimelineEntry(at: 0, action: .launch), TimelineEntry(at: 10 * second, action: .goHome)])
+            name: "open-tasks-\(count)", seed: 1, stopAt: .seconds(600), app: app,
+            timeline: [TimelineEntry(at: .zero, action: .launch), TimelineEntry(at: .seconds(10), action: .goHome)])
     }
 
     static func run(_ configuration: BenchConfiguration) -> [Figure] {

@@ -1,4 +1,6 @@
-import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import Foundation
 
 /// Whole-model runs: each sample scenario, run again and again on fresh simulations.

@@ -1,4 +1,6 @@
-import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 
 /// Simulated seconds per wall second over long runs: the life of an app for a month, a year and five years.
 ///
@@ -36,7 +38,7 @@ enum TimeAccelerationBench {
         // Long sample scenarios, repeated to a year (or to the longest life run in --quick).
         let yearDays = configuration.lifeDays.contains(365) ? 365 : (configuration.lifeDays.max() ?? 30)
         for file in ScenarioBench.scenarioFiles(in: folder) {
-            guard let scenario = try? Scenario.load(from: file), scenario.stopAt >= LifeOfAnApp.day else { continue }
+            guard let scenario = try? Scenario.load(from: file), scenario.stopAt.wholeNanoseconds >= LifeOfAnApp.day else { continue }
             figures.append(measure(LifeOfAnApp.stretched(scenario, toDays: yearDays), days: yearDays, configuration))
         }
         return figures

@@ -1,4 +1,6 @@
-import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import SimulationReports
 
 /// `bgsim report`: draws a trace file as an HTML page, a Markdown summary or a Perfetto trace.

@@ -1,4 +1,6 @@
-import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import SimulationReports
 
 /// `bgsim rules`: the catalog of diagnostic rules.

@@ -1,4 +1,6 @@
-import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import SimulationKernel
 import SimulationReports
 
@@ -53,7 +55,7 @@ struct RunCommand {
             sink = { line in traceFile.writeLine(line) }
         }
         let simulation = Simulation(
-            scenario: scenario, seed: options.seed, stopAt: options.until,
+            scenario: scenario, seed: options.seed, stopAt: options.until.map { .nanoseconds($0) },
             options: Simulation.Options(retention: .keep, traceSink: sink))
         let result = simulation.run()
         do {
@@ -82,7 +84,7 @@ struct RunCommand {
             console.out(RunSummary.json(result, scenarioPath: options.scenarioPath, replay: replay).rendered() + "\n")
         case .text:
             var header = "bgsim \(BGSimVersion.current) · \(scenario.name) · seed \(result.seed) · \(result.profile.name.rawValue)"
-            header += " · 0s to \(TimeText.formatExact(nanoseconds: result.stopAt))"
+            header += " · 0s to \(TimeText.formatExact(nanoseconds: result.stopAt.nanoseconds))"
             var text = header + "\n"
             if let summary = scenario.summary { text += "\n" + TextLayout.wrap("", summary, width: 78) + "\n" }
             text += "\n" + TerminalTimeline(colour: colour).render(Timeline(events: result.events)) + "\n\n"

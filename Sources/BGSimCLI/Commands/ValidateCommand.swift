@@ -1,4 +1,6 @@
-import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 
 /// `bgsim validate`: checks scenario files without running them.
 struct ValidateCommand {

@@ -1,4 +1,6 @@
-import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 
 /// The `bgsim` command: parses the arguments and runs the command they name.
 public enum BGSimTool {

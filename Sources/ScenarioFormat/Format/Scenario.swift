@@ -17,8 +17,8 @@ public struct Scenario: Sendable, Hashable {
     public var seed: UInt64
     /// The platform version modelled.
     public var profile: PlatformProfile
-    /// The instant the run stops, in nanoseconds.
-    public var stopAt: Int64
+    /// How long the run lasts: it stops this long after it began.
+    public var stopAt: Duration
     /// The app.
     public var app: AppDefinition
     /// The device's conditions at the start.
@@ -39,7 +39,7 @@ public struct Scenario: Sendable, Hashable {
     /// Creates a scenario.
     public init(
         name: String, summary: String? = nil, seed: UInt64 = 1, profile: PlatformProfile = PlatformProfile(.iOS26),
-        stopAt: Int64, app: AppDefinition, startsLocked: Bool = false, device: DeviceConditions = DeviceConditions(),
+        stopAt: Duration, app: AppDefinition, startsLocked: Bool = false, device: DeviceConditions = DeviceConditions(),
         policy: SchedulingPolicy = .deterministic, timeline: [TimelineEntry], expectations: Expectations = Expectations()
     ) {
         self.name = name
@@ -97,8 +97,9 @@ extension Scenario: Decodable {
                 throw invalid(o.path("continuedProgressSampleInterval"), "continuedProgressSampleInterval must be longer than 0s")
             }
         }
-        stopAt = try c.duration("stopAt")
-        if stopAt == 0 { throw invalid(c.path("stopAt"), "stopAt must be after the start; write for example \"10m\"") }
+        let stopTime = try c.duration("stopAt")
+        stopAt = .nanoseconds(stopTime)
+        if stopTime == 0 { throw invalid(c.path("stopAt"), "stopAt must be after the start; write for example \"10m\"") }
         app = try c.required(AppDefinition.self, "app")
         device = DeviceConditions()
         if c.contains(AnyKey("device")) {
@@ -117,14 +118,14 @@ extension Scenario: Decodable {
     /// Checks what decoding one value at a time cannot: names that refer to other parts, order, and loops.
     func validateReferences(path: [any CodingKey]) throws {
         let timelineKey = AnyKey("timeline")
-        var previous: Int64 = 0
+        var previous = Duration.zero
         for (index, entry) in timeline.enumerated() {
             let at = path + [timelineKey, AnyKey(intValue: index)!]
             if entry.at < previous {
-                throw invalid(at + [AnyKey("at")], "\(TimeText.formatExact(nanoseconds: entry.at)) is earlier than the entry before it; keep the timeline in time order")
+                throw invalid(at + [AnyKey("at")], "\(TimeText.formatExact(nanoseconds: entry.at.wholeNanoseconds)) is earlier than the entry before it; keep the timeline in time order")
             }
             if entry.at > stopAt {
-                throw invalid(at + [AnyKey("at")], "\(TimeText.formatExact(nanoseconds: entry.at)) is after stopAt (\(TimeText.formatExact(nanoseconds: stopAt))); it would never happen")
+                throw invalid(at + [AnyKey("at")], "\(TimeText.formatExact(nanoseconds: entry.at.wholeNanoseconds)) is after stopAt (\(TimeText.formatExact(nanoseconds: stopAt.wholeNanoseconds))); it would never happen")
             }
             previous = entry.at
             if case .tap(let action) = entry.action, app.actions[action] == nil {

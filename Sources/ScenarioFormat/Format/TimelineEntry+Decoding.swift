@@ -47,6 +47,6 @@ struct TimelineEntryFormat: Decodable {
         case "resourcePressure": action = .resourcePressure
         default: action = .tap(action: try c.required(String.self, "run"))
         }
-        entry = TimelineEntry(at: at, action: action, note: note)
+        entry = TimelineEntry(at: .nanoseconds(at), action: action, note: note)
     }
 }

@@ -71,15 +71,15 @@ public enum UserAction: Sendable, Hashable {
 
 /// One entry of a scenario's timeline: an action at an instant.
 public struct TimelineEntry: Sendable, Hashable {
-    /// When, in nanoseconds from the start of the run.
-    public var at: Int64
+    /// How long after the start of the run it happens.
+    public var at: Duration
     /// What happens.
     public var action: UserAction
     /// A comment for readers; it appears in the trace.
     public var note: String?
 
     /// Creates an entry.
-    public init(at: Int64, action: UserAction, note: String? = nil) {
+    public init(at: Duration, action: UserAction, note: String? = nil) {
         self.at = at
         self.action = action
         self.note = note

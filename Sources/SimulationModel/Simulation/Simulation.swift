@@ -52,8 +52,10 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     public let setup: SimulationSetup
     /// The seed in use.
     public var seed: UInt64 { setup.seed }
-    /// When the run stops, in nanoseconds.
-    public var stopAt: Int64 { setup.stopAt }
+    /// How long the run lasts.
+    public var stopAt: Duration { setup.stopAt }
+    /// When the run stops, in nanoseconds of virtual time.
+    private var stopTime: Int64 { setup.stopAt.wholeNanoseconds }
 
     package let kernel: Kernel
     package let profile: PlatformProfile
@@ -176,18 +178,18 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         precondition(!hasRun, "a Simulation runs once; create a new one to run again")
         hasRun = true
         trace(.runStart(TraceRecord.RunStart(
-            scenario: setup.name, seed: seed, profile: profile, version: BGSimVersion.current, stopAt: stopAt,
+            scenario: setup.name, seed: seed, profile: profile, version: BGSimVersion.current, stopAt: stopTime,
             bundleIdentifier: appInfo.bundleIdentifier, policy: setup.policy,
             supportsBackgroundGPU: conditions.supportsBackgroundGPU)))
         trace(.deviceState(TraceRecord.DeviceState(conditions)))
         for (index, entry) in setup.timeline.enumerated() {
-            kernel.schedule(at: VirtualInstant(nanoseconds: entry.at), label: EventLabel("timeline.action", subject: Int64(index))) { [self] in
+            kernel.schedule(at: VirtualInstant(nanoseconds: entry.at.wholeNanoseconds), label: EventLabel("timeline.action", subject: Int64(index))) { [self] in
                 perform(entry)
             }
         }
 
         var ending = SimulationResult.Ending.completed
-        switch kernel.run(until: VirtualInstant(nanoseconds: stopAt)) {
+        switch kernel.run(until: VirtualInstant(nanoseconds: stopTime)) {
         case .idle, .deadlineReached:
             break
         case .stalled(let report):
@@ -219,7 +221,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
 
         let finalState = process?.state ?? .notRunning
         var result = SimulationResult(
-            scenarioName: setup.name, seed: seed, profile: profile, stopAt: stopAt, endTime: endTime,
+            scenarioName: setup.name, seed: seed, profile: profile, stopAt: VirtualInstant(nanoseconds: stopTime), endTime: VirtualInstant(nanoseconds: endTime),
             ending: ending, events: recorder.events, eventCount: recorder.count, diagnostics: recorder.diagnostics,
             expectations: [], terminations: terminations, saved: storage, finalState: finalState,
             fingerprint: recorder.fingerprint, kernelEventCount: kernel.eventCount,

@@ -18,10 +18,10 @@ public struct SimulationResult: Sendable {
     public var seed: UInt64
     /// The platform profile modelled.
     public var profile: PlatformProfile
-    /// The instant the run was asked to stop at, in nanoseconds.
-    public var stopAt: Int64
-    /// The instant the run ended, in nanoseconds.
-    public var endTime: Int64
+    /// The instant the run was asked to stop at.
+    public var stopAt: VirtualInstant
+    /// The instant the run ended.
+    public var endTime: VirtualInstant
     /// How the run ended.
     public var ending: Ending
     /// The trace, if it was kept.

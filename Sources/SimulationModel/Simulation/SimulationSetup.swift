@@ -8,8 +8,8 @@ public struct SimulationSetup: Sendable, Hashable {
     public var name: String
     /// The seed of the run's randomness.
     public var seed: UInt64
-    /// The instant the run stops, in nanoseconds.
-    public var stopAt: Int64
+    /// How long the run lasts: it stops this long after it began.
+    public var stopAt: Duration
     /// The platform version modelled, with its numbers.
     public var profile: PlatformProfile
     /// How the system picks when background tasks run.
@@ -23,7 +23,7 @@ public struct SimulationSetup: Sendable, Hashable {
 
     /// Creates a setup.
     public init(
-        name: String, seed: UInt64 = 1, stopAt: Int64, profile: PlatformProfile = PlatformProfile(.iOS26),
+        name: String, seed: UInt64 = 1, stopAt: Duration, profile: PlatformProfile = PlatformProfile(.iOS26),
         policy: SchedulingPolicy = .deterministic, app: AppInfo, device: DeviceConditions = DeviceConditions(),
         timeline: [TimelineEntry] = []
     ) {

@@ -73,7 +73,7 @@ public enum RunSummary {
         return .object([
             ("scenario", .string(result.scenarioName)), ("file", .string(scenarioPath)),
             ("seed", .string(String(result.seed))), ("profile", .string(result.profile.name.rawValue)),
-            ("stopAt", .int(result.stopAt)), ("endTime", .int(result.endTime)), ("ending", ending),
+            ("stopAt", .int(result.stopAt.nanoseconds)), ("endTime", .int(result.endTime.nanoseconds)), ("ending", ending),
             ("passed", .bool(result.passed)), ("fingerprint", .string(result.fingerprint.description)),
             ("traceEvents", .int(Int64(result.eventCount))), ("diagnostics", .array(diagnostics)),
             ("expectations", .array(expectations)),

@@ -1,4 +1,6 @@
 import BackgroundSimulation
+import ScenarioFormat
+import SimulationModel
 import SimulationKernel
 import Testing
 

@@ -1,4 +1,7 @@
 import BackgroundSimulation
+import PlatformLookalikes
+import ScenarioFormat
+import SimulationModel
 import Foundation
 import SimulationKernel
 import Synchronization
@@ -16,7 +19,7 @@ func minutes(_ value: Int64) -> Int64 { value * 60_000_000_000 }
 
 /// A timeline entry: `at(10, .goHome)`, with the instant in seconds.
 func at(_ time: Double, _ action: UserAction) -> TimelineEntry {
-    TimelineEntry(at: seconds(time), action: action)
+    TimelineEntry(at: .nanoseconds(seconds(time)), action: action)
 }
 
 /// The iOS 26 profile with some parameters changed.
@@ -30,7 +33,7 @@ func profile(_ name: PlatformProfile.Name = .iOS26, _ overrides: [PlatformProfil
 func scenario(
     name: String = "test", seed: UInt64 = 1, profile: PlatformProfile = PlatformProfile(.iOS26),
     actions: [String: [Step]] = [:], handlers: [(AppDefinition.Callback, String)] = [],
-    timeline: [TimelineEntry], stopAt: Int64 = minutes(10), startsLocked: Bool = false,
+    timeline: [TimelineEntry], stopAt: Duration = .seconds(600), startsLocked: Bool = false,
     expectations: Expectations = Expectations()
 ) -> Scenario {
     let app = AppDefinition(
@@ -44,7 +47,7 @@ func scenario(
 func run(
     seed: UInt64 = 1, profile: PlatformProfile = PlatformProfile(.iOS26),
     actions: [String: [Step]] = [:], handlers: [(AppDefinition.Callback, String)] = [],
-    timeline: [TimelineEntry], stopAt: Int64 = minutes(10), startsLocked: Bool = false
+    timeline: [TimelineEntry], stopAt: Duration = .seconds(600), startsLocked: Bool = false
 ) -> SimulationResult {
     Simulation(scenario: scenario(
         seed: seed, profile: profile, actions: actions, handlers: handlers, timeline: timeline, stopAt: stopAt,
@@ -54,7 +57,7 @@ func run(
 /// Runs Swift app code (a fresh delegate per process) against a timeline.
 func run(
     app: @escaping @Sendable () -> any UIApplicationDelegate, seed: UInt64 = 1,
-    profile: PlatformProfile = PlatformProfile(.iOS26), timeline: [TimelineEntry], stopAt: Int64 = minutes(10)
+    profile: PlatformProfile = PlatformProfile(.iOS26), timeline: [TimelineEntry], stopAt: Duration = .seconds(600)
 ) -> SimulationResult {
     Simulation(scenario: scenario(seed: seed, profile: profile, timeline: timeline, stopAt: stopAt), app: app).run()
 }

@@ -44,7 +44,7 @@ public struct TraceEvent: Sendable, Hashable {
     static func sortedFields(of record: TraceRecord) -> [(key: String, value: TraceValue)] {
         var writer = TraceFieldWriter()
         record.encode(to: &writer)
-        var sorted = writer.fields.map { (key: $0.0, value: $0.1) }
+        var sorted = writer.fields
         // In place, and only when needed: records often add their fields in order already.
         if !sorted.indices.dropFirst().allSatisfy({ sorted[$0 - 1].key <= sorted[$0].key }) {
             sorted.sort { $0.key < $1.key }

@@ -4,19 +4,19 @@
 /// Only integers, strings and booleans exist, so the bytes are the same on
 /// every platform.
 package struct TraceFieldWriter {
-    package private(set) var fields: [(String, TraceValue)] = []
+    package private(set) var fields: [(key: String, value: TraceValue)] = []
 
     package init(capacity: Int = 8) {
         fields.reserveCapacity(capacity)
     }
 
-    package mutating func add(_ key: String, _ value: Int64) { fields.append((key, .int(value))) }
-    package mutating func add(_ key: String, _ value: Int) { fields.append((key, .int(Int64(value)))) }
-    package mutating func add(_ key: String, _ value: String) { fields.append((key, .string(value))) }
-    package mutating func add(_ key: String, _ value: Bool) { fields.append((key, .bool(value))) }
+    package mutating func add(_ key: String, _ value: Int64) { fields.append((key: key, value: .int(value))) }
+    package mutating func add(_ key: String, _ value: Int) { fields.append((key: key, value: .int(Int64(value)))) }
+    package mutating func add(_ key: String, _ value: String) { fields.append((key: key, value: .string(value))) }
+    package mutating func add(_ key: String, _ value: Bool) { fields.append((key: key, value: .bool(value))) }
 
     package mutating func add<Value: RawRepresentable>(_ key: String, _ value: Value) where Value.RawValue == String {
-        fields.append((key, .string(value.rawValue)))
+        fields.append((key: key, value: .string(value.rawValue)))
     }
 
     /// Adds the field only when there is a value: optional fields are absent, never `null`.

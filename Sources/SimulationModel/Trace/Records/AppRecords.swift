@@ -202,15 +202,14 @@ extension TraceRecord {
 
 extension TraceRecord.AppStateChange: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
-        fields.add("from", from)
-        fields.add("to", to)
+        // In key order, so the line needs no sorting: app.state is the most frequent kind.
         fields.add("cause", ifPresent: cause)
-        if let termination {
-            fields.add("reason", termination.reason)
-            fields.add("message", termination.message)
-            fields.add("code", ifPresent: termination.reason.exceptionCode)
-        }
+        fields.add("code", ifPresent: termination?.reason.exceptionCode)
+        fields.add("from", from)
+        fields.add("message", ifPresent: termination?.message)
+        fields.add("process", process)
+        fields.add("reason", ifPresent: termination?.reason)
+        fields.add("to", to)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -231,9 +230,9 @@ extension TraceRecord.AppStateChange: TracePayload {
 
 extension TraceRecord.AppCallback: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("callback", callback)
         fields.add("phase", phase)
+        fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -245,9 +244,9 @@ extension TraceRecord.AppCallback: TracePayload {
 
 extension TraceRecord.AppActivity: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("duration", duration)
         fields.add("lane", lane)
+        fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -259,8 +258,8 @@ extension TraceRecord.AppActivity: TracePayload {
 
 extension TraceRecord.AppSave: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("checkpoint", checkpoint)
+        fields.add("process", process)
         fields.add("work", work)
     }
 
@@ -273,9 +272,9 @@ extension TraceRecord.AppSave: TracePayload {
 
 extension TraceRecord.AppLock: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
-        fields.add("lock", lock)
         fields.add("held", held)
+        fields.add("lock", lock)
+        fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -287,9 +286,9 @@ extension TraceRecord.AppLock: TracePayload {
 
 extension TraceRecord.AppLog: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
-        fields.add("message", message)
         fields.add("lane", lane)
+        fields.add("message", message)
+        fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -302,8 +301,8 @@ extension TraceRecord.AppLog: TracePayload {
 extension TraceRecord.AppUserActionIgnored: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("process", process)
-        fields.add("userAction", userAction)
         fields.add("state", state)
+        fields.add("userAction", userAction)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -318,13 +317,13 @@ extension TraceRecord.AppOutput: TracePayload {
     private static let noFile = "none"
 
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
-        fields.add("output", output)
         fields.add("change", change)
-        fields.add("units", units)
-        fields.add("total", total)
-        fields.add("state", state?.rawValue ?? Self.noFile)
         fields.add("identifier", ifPresent: identifier)
+        fields.add("output", output)
+        fields.add("process", process)
+        fields.add("state", state?.rawValue ?? Self.noFile)
+        fields.add("total", total)
+        fields.add("units", units)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -347,8 +346,8 @@ extension TraceRecord.AppOutput: TracePayload {
 
 extension TraceRecord.AppUpdateUI: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("lane", lane)
+        fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {

@@ -106,9 +106,9 @@ extension TraceRecord {
 
 extension TraceRecord.BackgroundTimeStart: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("budget", budget)
         fields.add("deadline", deadline)
+        fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -120,8 +120,8 @@ extension TraceRecord.BackgroundTimeStart: TracePayload {
 
 extension TraceRecord.BackgroundTimeExpiring: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("openTasks", openTasks)
+        fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -142,9 +142,9 @@ extension TraceRecord.BackgroundTimeEnd: TracePayload {
 
 extension TraceRecord.BackgroundTaskBegin: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("identifier", identifier)
         fields.add("name", name)
+        fields.add("process", process)
         fields.add("remaining", orMinusOne: remaining)
     }
 
@@ -158,10 +158,10 @@ extension TraceRecord.BackgroundTaskBegin: TracePayload {
 
 extension TraceRecord.BackgroundTaskEnd: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
+        fields.add("age", age)
         fields.add("identifier", identifier)
         fields.add("name", name)
-        fields.add("age", age)
+        fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -174,8 +174,8 @@ extension TraceRecord.BackgroundTaskEnd: TracePayload {
 
 extension TraceRecord.BackgroundTaskInvalid: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("name", name)
+        fields.add("process", process)
         fields.add("state", state)
     }
 
@@ -188,9 +188,9 @@ extension TraceRecord.BackgroundTaskInvalid: TracePayload {
 
 extension TraceRecord.BackgroundTaskExpirationHandler: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("identifier", identifier)
         fields.add("phase", phase)
+        fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {

@@ -72,13 +72,13 @@ extension TraceRecord {
 
 extension TraceRecord.DeviceState: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("locked", locked)
-        fields.add("charging", charging)
+        fields.add("backgroundAppRefresh", backgroundAppRefresh)
         fields.add("batteryLevel", batteryLevel)
-        fields.add("network", network)
+        fields.add("charging", charging)
+        fields.add("locked", locked)
         fields.add("lowDataMode", lowDataMode)
         fields.add("lowPowerMode", lowPowerMode)
-        fields.add("backgroundAppRefresh", backgroundAppRefresh)
+        fields.add("network", network)
         fields.add("thermalState", thermalState)
     }
 
@@ -100,10 +100,10 @@ extension TraceRecord.DeviceState: TracePayload {
 extension TraceRecord.UserAction: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("action", action)
+        fields.add("answer", ifPresent: answer)
+        fields.add("identifier", ifPresent: identifier)
         fields.add("note", ifPresent: note)
         fields.add("run", ifPresent: run)
-        fields.add("identifier", ifPresent: identifier)
-        fields.add("answer", ifPresent: answer)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {

@@ -70,15 +70,15 @@ extension TraceRecord {
 
 extension TraceRecord.LiveActivityUpdate: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
-        fields.add("identifier", identifier)
-        fields.add("title", title)
-        fields.add("subtitle", subtitle)
-        fields.add("completed", completed)
-        fields.add("total", total)
-        fields.add("permille", permille)
-        fields.add("cause", cause)
         fields.add("advanced", advanced)
+        fields.add("cause", cause)
+        fields.add("completed", completed)
+        fields.add("identifier", identifier)
+        fields.add("permille", permille)
+        fields.add("process", process)
+        fields.add("subtitle", subtitle)
+        fields.add("title", title)
+        fields.add("total", total)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -99,19 +99,17 @@ extension TraceRecord.LiveActivityUpdate: TracePayload {
 
 extension TraceRecord.LiveActivityPrompt: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
+        // In key order: answer, identifier, phase, process, stalledFor, why.
+        if case .answered(let answer) = phase { fields.add("answer", answer) }
         fields.add("identifier", identifier)
         switch phase {
-        case .shown(let stalledFor):
-            fields.add("phase", "shown")
-            fields.add("stalledFor", stalledFor)
-        case .answered(let answer):
-            fields.add("phase", "answered")
-            fields.add("answer", answer)
-        case .withdrawn(let why):
-            fields.add("phase", "withdrawn")
-            fields.add("why", why)
+        case .shown: fields.add("phase", "shown")
+        case .answered: fields.add("phase", "answered")
+        case .withdrawn: fields.add("phase", "withdrawn")
         }
+        fields.add("process", process)
+        if case .shown(let stalledFor) = phase { fields.add("stalledFor", stalledFor) }
+        if case .withdrawn(let why) = phase { fields.add("why", why) }
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {

@@ -111,9 +111,9 @@ extension TraceRecord.RunStart: TracePayload {
 
 extension TraceRecord.RunEnd: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("diagnostics", diagnostics)
         fields.add("ending", ending)
         fields.add("state", state)
-        fields.add("diagnostics", diagnostics)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {

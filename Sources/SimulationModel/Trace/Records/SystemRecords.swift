@@ -60,8 +60,8 @@ extension TraceRecord {
 
 extension TraceRecord.Console: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("message", message)
+        fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -72,13 +72,13 @@ extension TraceRecord.Console: TracePayload {
 
 extension TraceRecord.DiagnosticRecord: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("rule", rule)
+        fields.add("fix", fix)
+        fields.add("message", message)
         fields.add("name", name)
+        fields.add("process", ifPresent: process)
+        fields.add("rule", rule)
         fields.add("severity", severity)
         fields.add("subject", subject)
-        fields.add("message", message)
-        fields.add("fix", fix)
-        fields.add("process", ifPresent: process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -94,8 +94,8 @@ extension TraceRecord.DiagnosticRecord: TracePayload {
 
 extension TraceRecord.IllegalTransition: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("from", from)
+        fields.add("process", process)
         fields.add("to", to)
     }
 

@@ -259,10 +259,10 @@ extension TaskRequest {
 
 extension TraceRecord.TaskRegister: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("identifier", identifier)
-        fields.add("registered", registered)
+        fields.add("process", process)
         fields.add("queue", ifPresent: queue)
+        fields.add("registered", registered)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -313,8 +313,8 @@ extension TraceRecord.TaskSubmitFailed: TracePayload {
 extension TraceRecord.TaskDropped: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("identifier", identifier)
-        fields.add("type", type)
         fields.add("reason", reason)
+        fields.add("type", type)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -326,9 +326,9 @@ extension TraceRecord.TaskDropped: TracePayload {
 
 extension TraceRecord.TaskCancel: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
-        fields.add("identifier", identifier)
         fields.add("found", found)
+        fields.add("identifier", identifier)
+        fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -340,8 +340,8 @@ extension TraceRecord.TaskCancel: TracePayload {
 
 extension TraceRecord.TaskCancelAll: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("count", count)
+        fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -352,9 +352,9 @@ extension TraceRecord.TaskCancelAll: TracePayload {
 
 extension TraceRecord.TaskLaunchRequest: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("cause", cause)
         fields.add("identifier", identifier)
         fields.add("type", type)
-        fields.add("cause", cause)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -366,11 +366,11 @@ extension TraceRecord.TaskLaunchRequest: TracePayload {
 
 extension TraceRecord.TaskStart: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
-        fields.add("identifier", identifier)
-        fields.add("type", type)
         fields.add("deadline", orMinusOne: deadline)
+        fields.add("identifier", identifier)
+        fields.add("process", process)
         fields.add("queue", queue)
+        fields.add("type", type)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -384,8 +384,8 @@ extension TraceRecord.TaskStart: TracePayload {
 
 extension TraceRecord.TaskExpire: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("identifier", identifier)
+        fields.add("process", process)
         fields.add("reason", reason)
     }
 
@@ -398,8 +398,8 @@ extension TraceRecord.TaskExpire: TracePayload {
 
 extension TraceRecord.TaskWorkCancelled: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
         fields.add("identifier", identifier)
+        fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -410,11 +410,11 @@ extension TraceRecord.TaskWorkCancelled: TracePayload {
 
 extension TraceRecord.TaskEnd: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("process", process)
-        fields.add("identifier", identifier)
         fields.add("how", how)
-        fields.add("success", success)
+        fields.add("identifier", identifier)
         fields.add("output", ifPresent: output)
+        fields.add("process", process)
+        fields.add("success", success)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {

@@ -41,6 +41,6 @@ extension Scenario {
     public func setup(seed: UInt64? = nil, stopAt: Duration? = nil) -> SimulationSetup {
         SimulationSetup(
             name: name, seed: seed ?? self.seed, stopAt: stopAt ?? self.stopAt, profile: profile, policy: policy, app: app.info,
-            device: device, timeline: timeline)
+            device: device, timeline: timeline, updates: app.updates.map { $0.applied(to: app).info })
     }
 }

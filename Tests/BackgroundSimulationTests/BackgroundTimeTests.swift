@@ -72,8 +72,11 @@ import Testing
             handlers: [(.didEnterBackground, "sync")],
             timeline: [at(0, .launch), at(10, .goHome)])
         #expect(result.expirationHandlerStarts.isEmpty)
-        #expect(result.ruleIDs == ["BGS001"])
+        // Not a leak (BGS001): the handler would have ended the task, had the main thread let it start.
+        #expect(result.ruleIDs == ["BGS032"])
         #expect(result.diagnostics.first?.time == seconds(40))
+        #expect(result.diagnostics.first?.message == "the expiration handler of background task 1 (\"Sync\") had not started when the background time ran out: the main thread was busy with other work")
+        #expect(result.diagnostics.first?.fix.hasPrefix("Keep the main thread free in the background") == true)
         #expect(result.terminations == [.watchdog])
     }
 
@@ -142,7 +145,8 @@ import Testing
             timeline: [at(0, .launch), at(10, .goHome)])
         #expect(three.expirationHandlerStarts == [seconds(35), seconds(37), seconds(39)])
         #expect(three.diagnostics.map(\.subject) == ["background task 3 (\"c\")"])
-        #expect(three.ruleIDs == ["BGS001"])
+        #expect(three.ruleIDs == ["BGS032"])
+        #expect(three.diagnostics.first?.message == "the expiration handler of background task 3 (\"c\") was still running when the background time ran out")
         #expect(three.terminations == [.watchdog])
     }
 
@@ -289,7 +293,8 @@ import Testing
             handlers: [(.didEnterBackground, "upload")],
             timeline: [at(0, .launch), at(10, .goHome)])
         let message = "Background Task 1 (\"Upload\"), was created over 30 seconds ago. "
-            + "In applications running in the background, this creates a risk of termination."
+            + "In applications running in the background, this creates a risk of termination. "
+            + "Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this."
         #expect(result.consoleMessages == [message])
         #expect(result.events(.console).first?.time == seconds(40))
     }
@@ -299,11 +304,42 @@ import Testing
             actions: ["upload": [begin("t", name: "Upload", onExpiration: .steps([]))]],
             handlers: [(.didEnterBackground, "upload")],
             timeline: [at(0, .launch), at(10, .goHome)])
+        // As under the Xcode debugger (WordPress-iOS PR #21254): the task's description, its creation 10 s into
+        // the run and its age in whole seconds.
         #expect(result.consoleMessages == [
-            "Background task still not ended after expiration handlers were called: 1 (\"Upload\"). "
-                + "This app will likely be terminated by the system.",
+            "Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x15523b7e0>: "
+                + "taskID = 1, taskName = Upload, creationTime = 10 (elapsed = 25). "
+                + "This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.",
         ])
         #expect(result.events(.console).first?.time == seconds(35))
+        // As in Console and device logs: redacted.
+        var redacted = PlatformProfile(.iOS26)
+        redacted.setChoice(.consolePrivateData, to: "redacted")
+        let device = run(
+            profile: redacted, actions: ["upload": [begin("t", name: "Upload", onExpiration: .steps([]))]],
+            handlers: [(.didEnterBackground, "upload")], timeline: [at(0, .launch), at(10, .goHome)])
+        #expect(device.consoleMessages == [
+            "Background task still not ended after expiration handlers were called: <private>. "
+                + "This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.",
+        ])
+    }
+
+    @Test func consoleListsTasksWithoutAHandlerToo() {
+        // One task has a handler that ends it, one has none: UIKit says it called no handler, then lists it as open.
+        let result = run(
+            actions: ["upload": [begin("a", name: "Photos", onExpiration: endOwnTask), begin("b", name: "Videos", onExpiration: .noHandler)]],
+            handlers: [(.didEnterBackground, "upload")],
+            timeline: [at(0, .launch), at(10, .goHome)])
+        #expect(result.consoleMessages == [
+            "[_UIBackgroundTaskInfo fireExpirationHandler]: Did not call expiration handler: (null) for task: "
+                + "<_UIBackgroundTaskInfo: 0x15523b840>: taskID = 2, taskName = Videos, creationTime = 10 (elapsed = 25). "
+                + "Handler was nil, or UIKIT_SUPPORTS_ASSERTIONSERVICES is false.",
+            "Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x15523b840>: "
+                + "taskID = 2, taskName = Videos, creationTime = 10 (elapsed = 25). "
+                + "This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.",
+        ])
+        // The handler-less task is the leak (BGS001), not a handler that left its task open (BGS004).
+        #expect(result.ruleIDs == ["BGS001"])
     }
 
     @Test func consoleSaysWhenEndingAnUnknownTask() {
@@ -311,7 +347,8 @@ import Testing
             actions: ["twice": [begin("t"), end("t"), end("t")]],
             timeline: [at(0, .launch), at(1, .tap(action: "twice"))])
         #expect(result.consoleMessages == [
-            "Can't end BackgroundTask: no background task exists with identifier 1, or it may have already been ended.",
+            "Can't end BackgroundTask: no background task exists with identifier 1 (0x1), or it may have already been ended. "
+                + "Break in UIApplicationEndBackgroundTaskError() to debug.",
         ])
     }
 }

@@ -21,7 +21,7 @@ import Testing
             "entitlements": ["com.apple.developer.background-tasks.continued-processing.gpu"],
             "actions": {
               "export": [
-                { "step": "register", "identifier": "com.example.video.export.*", "launchHandler": "runExport" },
+                { "step": "register", "identifier": "com.example.video.export.{n}", "launchHandler": "runExport" },
                 { "step": "submit", "type": "continuedProcessing", "identifier": "com.example.video.export.{n}",
                   "title": "Exporting video", "subtitle": "Holiday.mov", "strategy": "fail", "requiredResources": ["gpu"] }
               ],

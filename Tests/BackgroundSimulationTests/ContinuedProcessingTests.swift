@@ -39,20 +39,36 @@ import Testing
         ]
     }
 
-    /// A video app: registers the export handler at launch; the person's tap on Export submits.
+    /// A video app: the person's tap on Export registers the job's identifier and submits it, as Apple's article and
+    /// WWDC25 sample do (`registersJobs`: every submit in the app's actions is preceded by the registration of its
+    /// identifier). `registerExport` registers the wildcard entry itself, for the tests of that reading.
     static func app(
         job: [Step] = job(), export: [Step] = [request()], permitted: [String] = [pattern], entitlements: [String] = [],
-        handlers: [(AppDefinition.Callback, String)] = [(.didFinishLaunching, "registerExport")], extra: [String: [Step]] = [:]
+        handlers: [(AppDefinition.Callback, String)] = [], extra: [String: [Step]] = [:], registersJobs: Bool = true
     ) -> AppDefinition {
         var actions: [String: [Step]] = [
             "registerExport": [.register(identifier: pattern, launchHandler: "runExport", onMainQueue: false, asyncHandler: false)],
             "export": export,
-            "runExport": job,
         ]
         actions.merge(extra) { $1 }
+        if registersJobs { actions = actions.mapValues(registeringJobs) }
+        actions["runExport"] = job
         return AppDefinition(
             bundleIdentifier: bundle, permittedIdentifiers: permitted, entitlements: entitlements,
             handlers: handlers.map { (callback: $0.0, action: $0.1) }, actions: actions)
+    }
+
+    /// `steps` with the registration of each submitted identifier just before its submit (`{n}` keeps its number).
+    static func registeringJobs(_ steps: [Step]) -> [Step] {
+        steps.flatMap { step -> [Step] in
+            switch step {
+            case .submit(let request):
+                [.register(identifier: request.identifier, launchHandler: "runExport", onMainQueue: false, asyncHandler: false), step]
+            case .async(let nested): [.async(registeringJobs(nested))]
+            case .dispatchMain(let delay, let nested): [.dispatchMain(delay: delay, steps: registeringJobs(nested))]
+            default: [step]
+            }
+        }
     }
 
     static func run(
@@ -174,40 +190,70 @@ import Testing
         #expect(Self.rules(foreign) == ["BGS010"])
         #expect(foreign.events(.taskSubmitFailed).first?["why"]?.string?.contains("does not start with the bundle identifier") == true)
         #expect(foreign.events(.taskRegister).first?["registered"] == false)
-        // Listing a continued identifier exactly is not enough: it must fall under a wildcard.
-        let exact = Self.run(Self.app(
-            export: [Self.request("com.example.video.export.1")], permitted: ["com.example.video.export.1"],
-            handlers: [(.didFinishLaunching, "registerExact")], extra: ["registerExact": [
-                .register(identifier: "com.example.video.export.1", launchHandler: "runExport", onMainQueue: false, asyncHandler: false),
-            ]]))
-        #expect(Self.rules(exact) == ["BGS010"])
-        #expect(exact.events(.taskSubmitFailed).first?["why"]?.string?.hasSuffix("must match a wildcard entry com.example.video.<context>.*") == true)
-        #expect(exact.events(.taskStart).isEmpty)
+        // The wildcard entry itself is not an identifier to submit.
+        let itself = Self.run(Self.app(export: [Self.request(Self.pattern)], registersJobs: false))
+        #expect(Self.rules(itself) == ["BGS010"])
+        #expect(itself.events(.taskSubmitFailed).first?["why"]?.string?.hasPrefix("com.example.video.export.* is the wildcard entry itself") == true)
+        #expect(itself.consoleMessages == ["com.example.video.export.* is not advertised in the application's Info.plist"])
+    }
+
+    @Test func aContinuedIdentifierListedExactlyIsPermitted() {
+        // Apple's WWDC25 sample registers and submits the static "com.colorfeed.wwdc25.userTask" (iOS 26.1 permits an
+        // exact entry as a fully composed identifier).
+        let exact = Self.run(Self.app(export: [Self.request("com.example.video.userTask")], permitted: ["com.example.video.userTask"]))
+        #expect(exact.diagnostics.isEmpty)
+        #expect(exact.events(.taskEnd).first?["how"] == "completed")
     }
 
     @Test func continuedHandlersMayBeRegisteredWhenThePersonAsks() throws {
-        // Registered in the tap, long after launch: allowed for continued processing only.
-        let tapRegisters = [Step.register(identifier: Self.pattern, launchHandler: "runExport", onMainQueue: false, asyncHandler: false), Self.request()]
-        let result = Self.run(Self.app(export: tapRegisters, handlers: []))
+        // Registered in the tap, long after launch, with the job's own identifier: the article's pattern.
+        let result = Self.run(Self.app())
         #expect(result.diagnostics.isEmpty)
+        #expect(result.events(.taskRegister).first?.time == seconds(5))
         #expect(result.events(.taskEnd).first?["how"] == "completed")
-        // A concrete identifier under the wildcard may have its own handler.
-        let concrete = Self.run(Self.app(
-            export: [
-                .register(identifier: "com.example.video.export.a", launchHandler: "runExport", onMainQueue: false, asyncHandler: false),
-                Self.request("com.example.video.export.a"),
-            ], handlers: []))
-        #expect(concrete.diagnostics.isEmpty)
-        #expect(concrete.events(.taskStart).count == 1)
-        // Registering again on the next tap is still registering twice.
-        let twice = Self.run(Self.app(export: tapRegisters, handlers: []),
+        // Registering the same identifier again on the next tap is registering twice (CommonsFinder PR #53).
+        let sameID: [Step] = [
+            .register(identifier: "com.example.video.export.a", launchHandler: "runExport", onMainQueue: false, asyncHandler: false),
+            Self.request("com.example.video.export.a"),
+        ]
+        let twice = Self.run(Self.app(export: sameID, registersJobs: false),
                              [at(0, .launch), at(5, .tap(action: "export")), at(100, .tap(action: "export"))])
         #expect(Self.rules(twice) == ["BGS012"])
         #expect(twice.terminations == [.crash])
+        #expect(twice.consoleMessages.last == "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
+            + "reason: 'Launch handler for task with identifier com.example.video.export.a has already been registered'")
+    }
+
+    @Test func registeringTheWildcardItselfFollowsTheProfile() throws {
+        let tapRegistersWildcard: [Step] = [
+            .register(identifier: Self.pattern, launchHandler: "runExport", onMainQueue: false, asyncHandler: false), Self.request(),
+        ]
+        let app = Self.app(export: tapRegistersWildcard, registersJobs: false)
+        // iOS 26.1 (the default): register returns false, then the submission finds no handler and raises.
+        let rejected = Self.run(app)
+        #expect(Self.rules(rejected) == ["BGS010", "BGS013"])
+        #expect(rejected.events(.taskRegister).first?["registered"] == false)
+        #expect(rejected.consoleMessages.first == "Registration rejected; com.example.video.export.* is not advertised in the application's Info.plist")
+        #expect(rejected.diagnostics("BGS010").first?.fix.hasPrefix("Register the identifier you submit (com.example.video.export.<job>)") == true)
+        #expect(rejected.terminations == [.crash])
+        #expect(rejected.terminationEvents.first?.time == seconds(5))
+        // iOS 26.0 beta 7 (forums thread 799126): register returns true, and the submission still raises.
+        var beta = PlatformProfile(.iOS26)
+        beta.setChoice(.continuedWildcardRegistration, to: "acceptedUnmatched")
+        let unmatched = Self.run(app, profile: beta)
+        #expect(Self.rules(unmatched) == ["BGS013"])
+        #expect(unmatched.events(.taskRegister).first?["registered"] == true)
+        #expect(unmatched.terminations == [.crash])
+        // bgsim's earlier reading: the wildcard registration handles every job.
+        var composed = PlatformProfile(.iOS26)
+        composed.setChoice(.continuedWildcardRegistration, to: "matchesComposed")
+        let matched = Self.run(app, profile: composed)
+        #expect(matched.diagnostics.isEmpty)
+        #expect(matched.events(.taskEnd).first?["how"] == "completed")
     }
 
     @Test func submittingWithoutAHandlerCrashesAtOnce() throws {
-        let result = Self.run(Self.app(handlers: []))
+        let result = Self.run(Self.app(registersJobs: false))
         #expect(Self.rules(result) == ["BGS013"])
         #expect(result.diagnostics.first?.message == "No launch handler registered for task with identifier com.example.video.export.1")
         #expect(result.terminations == [.crash])
@@ -218,7 +264,9 @@ import Testing
     // MARK: BGS020 continuedProcessingUnavailable
 
     @Test func bgs020BeforeIOS26ContinuedProcessingIsRefused() throws {
-        let result = Self.run(Self.app(), profile: PlatformProfile(.iOS17))
+        // Registered at launch: iOS 17 has no exemption for a late registration (and reads no wildcard).
+        let app = Self.app(handlers: [(.didFinishLaunching, "registerExport")], registersJobs: false)
+        let result = Self.run(app, profile: PlatformProfile(.iOS17))
         #expect(Self.rules(result) == ["BGS020"])
         let failed = try #require(result.events(.taskSubmitFailed).first)
         #expect(failed["error"] == "unavailable")
@@ -233,7 +281,7 @@ import Testing
     // MARK: BGS021 continuedSubmittedInBackground
 
     @Test func bgs021SubmittingFromTheBackgroundIsRefused() throws {
-        let result = Self.run(Self.app(handlers: [(.didFinishLaunching, "registerExport"), (.didEnterBackground, "export")]),
+        let result = Self.run(Self.app(handlers: [(.didEnterBackground, "export")]),
                               [at(0, .launch), at(20, .goHome)])
         #expect(Self.rules(result) == ["BGS021"])
         let failed = try #require(result.events(.taskSubmitFailed).first)
@@ -249,7 +297,7 @@ import Testing
     // MARK: BGS022 continuedNotFromPersonAction
 
     @Test func bgs022SubmittingWithoutThePersonAskingIsFlaggedButRuns() throws {
-        let result = Self.run(Self.app(handlers: [(.didFinishLaunching, "registerExport"), (.didBecomeActive, "export")]),
+        let result = Self.run(Self.app(handlers: [(.didBecomeActive, "export")]),
                               [at(0, .launch), at(20, .goHome)])
         #expect(Self.rules(result) == ["BGS022"])
         #expect(result.diagnostics.first?.severity == .warning)
@@ -270,7 +318,7 @@ import Testing
         // The tap's work dispatches a block; didEnterBackground runs after it on the main lane but serves no tap.
         let app = Self.app(
             export: [.dispatchMain(delay: 0, steps: [.log("after the tap")])],
-            handlers: [(.didFinishLaunching, "registerExport"), (.willResignActive, "late")],
+            handlers: [(.willResignActive, "late")],
             extra: ["late": [Self.request()]])
         let result = Self.run(app, [at(0, .launch), at(5, .tap(action: "export")), at(5, .openControlCenter)])
         #expect(Self.rules(result) == ["BGS022"])
@@ -508,8 +556,9 @@ import Testing
                 .register(identifier: "com.example.video.export.fast", launchHandler: "fast", onMainQueue: false, asyncHandler: false),
                 .register(identifier: "com.example.video.export.slow", launchHandler: "slow", onMainQueue: false, asyncHandler: false),
                 Self.request("com.example.video.export.fast"), Self.request("com.example.video.export.slow"),
-            ], handlers: [],
-            extra: ["fast": Self.job("fast.mov", units: 60, unit: Self.second), "slow": Self.job("slow.mov", units: 6, unit: 10 * Self.second)])
+            ],
+            extra: ["fast": Self.job("fast.mov", units: 60, unit: Self.second), "slow": Self.job("slow.mov", units: 6, unit: 10 * Self.second)],
+            registersJobs: false)
         let timeline = Self.exportThenHome + [at(30, .resourcePressure), at(31, .resourcePressure)]
         let result = Self.run(app, timeline)
         let expiries = result.events(.taskExpire)
@@ -546,15 +595,18 @@ import Testing
     }
 }
 
-/// An export written in Swift: registers when the person asks, reports progress with Foundation's `Progress`.
+/// An export written in Swift: registers each job's identifier when the person asks (as Apple's article does), reports
+/// progress with Foundation's `Progress`.
 final class SwiftExportApp: UIApplicationDelegate, @unchecked Sendable {
     let notes = Log<String>()
     private let jobs = Log<Int>()
 
     func application(_ application: UIApplication, performUserAction name: String) async {
         let notes = self.notes
-        if jobs.all.isEmpty {
-            BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.video.export.*", using: nil) { task in
+        jobs.append(jobs.all.count + 1)
+        let number = jobs.all.count
+        do {
+            BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.video.export.\(number)", using: nil) { task in
                 guard let task = task as? BGContinuedProcessingTask, let context = TaskContext.current else { return }
                 notes.append("started \(task.identifier) \(task.title) \(task.subtitle)")
                 task.expirationHandler = { task.setTaskCompleted(success: false) }
@@ -573,8 +625,6 @@ final class SwiftExportApp: UIApplicationDelegate, @unchecked Sendable {
                 }
             }
         }
-        jobs.append(jobs.all.count + 1)
-        let number = jobs.all.count
         let request = BGContinuedProcessingTaskRequest(
             identifier: "com.example.video.export.\(number)", title: "Exporting video", subtitle: "Clip \(number)")
         request.strategy = .fail

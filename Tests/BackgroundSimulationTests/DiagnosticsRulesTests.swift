@@ -117,7 +117,8 @@ import Testing
         #expect(diagnostic.subject == "background task 1")
         #expect(diagnostic.severity == .warning)
         #expect(diagnostic.message
-            == "Can't end BackgroundTask: no background task exists with identifier 1, or it may have already been ended.")
+            == "Can't end BackgroundTask: no background task exists with identifier 1 (0x1), or it may have already been ended. "
+                + "Break in UIApplicationEndBackgroundTaskError() to debug.")
     }
 
     @Test func bgs002FiresWhenOneStoredIdentifierIsOverwritten() {
@@ -197,7 +198,8 @@ import Testing
         #expect(diagnostic.time == seconds(35))
         #expect(diagnostic.subject == "background task 1 (\"Upload\")")
         #expect(diagnostic.message == "Background task still not ended after expiration handlers were called: "
-            + "1 (\"Upload\"). This app will likely be terminated by the system.")
+            + "<_UIBackgroundTaskInfo: 0x15523b7e0>: taskID = 1, taskName = Upload, creationTime = 10 (elapsed = 25). "
+            + "This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.")
         // Here the dispatched block ends the task right after: late, but before the deadline.
         #expect(result.events(.backgroundTaskEnd).map(\.time) == [seconds(35)])
         #expect(result.terminations.isEmpty)

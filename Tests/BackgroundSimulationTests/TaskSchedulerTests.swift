@@ -42,10 +42,10 @@ import Testing
 
     static func run(
         _ app: AppDefinition, _ timeline: [TimelineEntry], stopAt: Duration = .seconds(180 * 60), policy: SchedulingPolicy = .deterministic,
-        device: DeviceConditions = DeviceConditions(), seed: UInt64 = 1
+        device: DeviceConditions = DeviceConditions(), seed: UInt64 = 1, profile: PlatformProfile = PlatformProfile(.iOS26)
     ) -> SimulationResult {
         Simulation(scenario: Scenario(
-            name: "scheduler", seed: seed, stopAt: stopAt, app: app, device: device, policy: policy, timeline: timeline)).run()
+            name: "scheduler", seed: seed, profile: profile, stopAt: stopAt, app: app, device: device, policy: policy, timeline: timeline)).run()
     }
 
     static let leaveAtOneMinute = [
@@ -94,13 +94,57 @@ import Testing
         #expect(Self.events(result, .taskSubmitFailed).first?["why"] == "UIBackgroundModes lacks fetch")
     }
 
-    @Test func registeringAfterLaunchCrashes() {
+    @Test func registeringAfterLaunchFollowsTheProfile() {
         var app = Self.refreshApp(handler: Self.goodRefresh)
-        app.handlers = [(callback: .didBecomeActive, action: "registerTasks")]
-        let result = Self.run(app, Self.leaveAtOneMinute)
-        #expect(Self.rules(result) == ["BGS011"])
-        #expect(result.terminations == [.crash])
-        #expect(result.diagnostics.first?.message == "All launch handlers must be registered before application finishes launching")
+        app.handlers = [(callback: .didBecomeActive, action: "registerTasks"), (callback: .didEnterBackground, action: "schedule")]
+        // iOS 17 (iOS 18.2's framework): raises at the registration.
+        let raises = Self.run(app, Self.leaveAtOneMinute, profile: PlatformProfile(.iOS17))
+        #expect(Self.rules(raises) == ["BGS011"])
+        #expect(raises.terminations == [.crash])
+        #expect(raises.diagnostics.first?.message == "All launch handlers must be registered before application finishes launching")
+        #expect(raises.consoleMessages == ["*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
+            + "reason: 'All launch handlers must be registered before application finishes launching'"])
+        // The iOS 26 header's reading: a refresh identifier is not exempt.
+        var header = PlatformProfile(.iOS26)
+        header.setChoice(.registrationAfterLaunch, to: "continuedExempt")
+        #expect(Self.rules(Self.run(app, Self.leaveAtOneMinute, profile: header)) == ["BGS011"])
+        // iOS 26 (26.1's framework, the default): accepted; the submission is flagged, and the task runs (the process
+        // that registered is the one the system wakes).
+        let accepted = Self.run(app, Self.leaveAtOneMinute)
+        #expect(Self.rules(accepted) == ["BGS033"])
+        #expect(accepted.diagnostics.first?.time == Self.minute)
+        #expect(accepted.terminations.isEmpty)
+        #expect(Self.events(accepted, .taskEnd).first?["how"] == "completed")
+    }
+
+    @Test func bgs033QuietWhenRegisteredAtLaunch() {
+        #expect(Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute).diagnostics.isEmpty)
+    }
+
+    @Test func submittingWithoutRegisteringCrashesAtTheSubmit() {
+        // firefox-ios #19031: the feature flag turned on after launch, so setUp (the registration) never ran.
+        for kind in [TaskKind.appRefresh, .processing] {
+            let identifier = kind == .appRefresh ? Self.refreshID : Self.cleanupID
+            let app = Self.app(actions: [
+                "schedule": [.submit(TaskRequest(identifier: identifier, kind: kind, earliestBegin: 20 * Self.minute))],
+            ], handlers: [(.didEnterBackground, "schedule")])
+            let result = Self.run(app, Self.leaveAtOneMinute)
+            #expect(Self.rules(result) == ["BGS013"])
+            #expect(result.terminations == [.crash])
+            #expect(result.terminationEvents.first?.time == Self.minute)
+            #expect(result.consoleMessages == ["*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
+                + "reason: 'No launch handler registered for task with identifier \(identifier)'"])
+            #expect(Self.events(result, .taskSubmit).isEmpty)
+            #expect(result.diagnostics.first?.fix.hasPrefix("Register the identifier before submitting it") == true)
+        }
+        // Not in Info.plist: no exception, only notPermitted (flutter_workmanager #660 shows both cases).
+        let notListed = Self.app(permitted: [], actions: [
+            "schedule": [.submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh))],
+        ], handlers: [(.didEnterBackground, "schedule")])
+        let refused = Self.run(notListed, Self.leaveAtOneMinute)
+        #expect(Self.rules(refused) == ["BGS010"])
+        #expect(refused.terminations.isEmpty)
+        #expect(refused.consoleMessages == ["\(Self.refreshID) is not advertised in the application's Info.plist"])
     }
 
     @Test func registeringTwiceCrashes() {
@@ -115,25 +159,42 @@ import Testing
         // The handler is registered only when the person taps (a flag that is not set in a background launch).
         var app = Self.refreshApp(handler: Self.goodRefresh)
         app.handlers = [(callback: .didEnterBackground, action: "schedule")]
-        app.actions["registerTasks"] = [.register(identifier: Self.refreshID, launchHandler: "refresh", onMainQueue: false, asyncHandler: false)]
-        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .memoryPressure)]
+        let timeline = [
+            TimelineEntry(at: .nanoseconds(0), action: .launch), TimelineEntry(at: .nanoseconds(30 * Self.second), action: .tap(action: "registerTasks")),
+            TimelineEntry(at: .nanoseconds(Self.minute), action: .goHome), TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .memoryPressure),
+        ]
         let result = Self.run(app, timeline)
-        #expect(Self.rules(result) == ["BGS013"])
+        #expect(Self.rules(result) == ["BGS013", "BGS033"])
         #expect(result.terminations == [.memoryPressure, .crash])
-        #expect(result.diagnostics.first?.message == "No launch handler registered for task with identifier \(Self.refreshID)")
+        #expect(result.diagnostics("BGS013").first?.message == "No launch handler registered for task with identifier \(Self.refreshID)")
+        // The second process, launched in the background for the refresh, never ran the tap that registered.
+        #expect(result.diagnostics("BGS013").first?.process == 2)
     }
 
     // MARK: Submission
 
-    @Test func submitIsUnavailableWithBackgroundAppRefreshOffOrLowPowerMode() {
-        for change in [\DeviceConditions.lowPowerMode, nil] {
-            var device = DeviceConditions()
-            if let change { device[keyPath: change] = true } else { device.backgroundAppRefresh = .denied }
-            let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, device: device)
-            #expect(Self.events(result, .taskSubmitFailed).first?["error"] == "unavailable")
-            #expect(Self.events(result, .taskStart).isEmpty)
-            #expect(result.diagnostics.isEmpty)
-        }
+    @Test func submitIsUnavailableWithBackgroundAppRefreshOff() {
+        var device = DeviceConditions()
+        device.backgroundAppRefresh = .denied
+        let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, device: device)
+        #expect(Self.events(result, .taskSubmitFailed).first?["error"] == "unavailable")
+        #expect(Self.events(result, .taskStart).isEmpty)
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func lowPowerModeHoldsRequestsBackAndRefusesThemOnlyWhenTheProfileSays() {
+        var device = DeviceConditions()
+        device.lowPowerMode = true
+        // By default (the header does not list Low Power Mode among the causes of unavailable): accepted, held back.
+        let held = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, device: device)
+        #expect(Self.events(held, .taskSubmit).count == 1)
+        #expect(Self.events(held, .taskSubmitFailed).isEmpty)
+        #expect(Self.events(held, .taskStart).isEmpty)
+        var refusing = PlatformProfile(.iOS26)
+        refusing[.lowPowerModeRefusesSubmit] = 1
+        let refused = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, device: device, profile: refusing)
+        #expect(Self.events(refused, .taskSubmitFailed).first?["error"] == "unavailable")
+        #expect(Self.events(refused, .taskSubmitFailed).first?["why"] == "Low Power Mode is on")
     }
 
     @Test func tooManyPendingRequestsAndResubmissionReplaces() {
@@ -143,12 +204,16 @@ import Testing
         let app = Self.app(
             permitted: [Self.refreshID, "com.example.app.refresh2"] + (0..<11).map { "com.example.app.p\($0)" },
             actions: [
+                "refresh": [],
+                "registerAll": ([Self.refreshID, "com.example.app.refresh2"] + (0..<11).map { "com.example.app.p\($0)" }).map {
+                    .register(identifier: $0, launchHandler: "refresh", onMainQueue: false, asyncHandler: false)
+                },
                 "submitAll": [
                     .submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh, earliestBegin: 60 * Self.minute)),
                     .submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh, earliestBegin: 90 * Self.minute)),
                     .submit(TaskRequest(identifier: "com.example.app.refresh2", kind: .appRefresh, earliestBegin: 60 * Self.minute)),
                 ] + processing,
-            ], handlers: [(.didBecomeActive, "submitAll")])
+            ], handlers: [(.didFinishLaunching, "registerAll"), (.didBecomeActive, "submitAll")])
         let result = Self.run(app, [TimelineEntry(at: .nanoseconds(0), action: .launch)], stopAt: .nanoseconds(Self.minute))
         let failed = Self.events(result, .taskSubmitFailed)
         #expect(failed.map { $0["identifier"]?.string ?? "" } == ["com.example.app.refresh2", "com.example.app.p10"])
@@ -210,9 +275,14 @@ import Testing
     @Test func forgettingSetTaskCompletedKeepsTheAppRunningThenKillsIt() throws {
         let handler: [Step] = [.setTaskExpirationHandler(.steps([.cancelWork])), .wait(duration: 2 * Self.second)]
         let result = Self.run(Self.refreshApp(handler: handler), Self.leaveAtOneMinute)
-        #expect(Self.rules(result) == ["BGS014", "BGS018"])
+        // Not "the work does not fit" (BGS018): the work ended after 2 s and the task idled.
+        #expect(Self.rules(result) == ["BGS014", "BGS031"])
         #expect(result.terminations == [.watchdog])
         let start = try #require(Self.events(result, .taskStart).first)
+        #expect(result.diagnostics("BGS031").first?.message == "the work of app refresh task \(Self.refreshID) ended 2s after launch "
+            + "without setTaskCompleted(success:); the task idled for 28s until its time ran out")
+        #expect(result.diagnostics("BGS014").first?.message == "app refresh task \(Self.refreshID) had not called "
+            + "setTaskCompleted(success:) 5s after its expiration handler was called (its expiration handler returned without completing it)")
         // Not suspended while the task runs, though the handler returned after 2 s.
         #expect(!Self.events(result, .appState).contains { $0.time > start.time && $0.time < start.time + 30 * Self.second && $0["to"] == "suspended" })
         let kill = try #require(result.events.first { $0["to"] == "terminated" })

@@ -31,6 +31,15 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
         case .willEnterForeground: await delegate.applicationWillEnterForeground(application)
         case .didReceiveMemoryWarning: await delegate.applicationDidReceiveMemoryWarning(application)
         case .userAction(let name): await delegate.application(application, performUserAction: name)
+        case .sceneWillConnect, .sceneDidBecomeActive, .sceneWillResignActive, .sceneDidEnterBackground, .sceneWillEnterForeground:
+            // Until the look-alike UISceneDelegate exists (issue 12), only the scenario interpreter hears scene callbacks.
+            await (delegate as? any SceneCallbackReceiver)?.scene(application, callback)
         }
     }
+}
+
+/// bgsim: a delegate that also handles the scene's lifecycle callbacks (the scenario interpreter).
+package protocol SceneCallbackReceiver: Sendable {
+    /// Runs the app's code for a scene callback.
+    func scene(_ application: UIApplication, _ callback: AppCallback) async
 }

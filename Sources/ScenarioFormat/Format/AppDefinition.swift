@@ -11,6 +11,15 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
         case didEnterBackground
         case willEnterForeground
         case didReceiveMemoryWarning
+        /// `scene(_:willConnectTo:options:)`, in an app with `UIApplicationSceneManifest`.
+        case sceneWillConnect
+        case sceneDidBecomeActive
+        case sceneWillResignActive
+        case sceneDidEnterBackground
+        case sceneWillEnterForeground
+
+        /// Whether it is a scene delegate callback, which only an app with `UIApplicationSceneManifest` hears.
+        public var isScene: Bool { rawValue.hasPrefix("scene") }
     }
 
     /// The bundle identifier, for example `com.example.notes`.
@@ -25,6 +34,15 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     public var handlers: [(callback: Callback, action: String)]
     /// The app's code: named lists of steps.
     public var actions: [String: [Step]]
+    /// The app's flags and their values when a process starts, in name order (a feature flag, `shouldContinue`).
+    public var flags: [(name: String, value: Bool)]
+    /// Whether Info.plist has `UIApplicationSceneManifest`: the scene delegate's lifecycle callbacks replace the app
+    /// delegate's (TN3187).
+    public var usesScenes: Bool
+    /// The name of the build the run starts with.
+    public var build: String
+    /// Later builds that a timeline's `updateApp` installs, in name order.
+    public var updates: [AppUpdate]
 
     /// The background modes Info.plist may list.
     public static let knownBackgroundModes = [
@@ -41,7 +59,9 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     /// Creates an app definition.
     public init(
         bundleIdentifier: String, backgroundModes: [String] = [], permittedIdentifiers: [String] = [],
-        entitlements: [String] = [], handlers: [(callback: Callback, action: String)] = [], actions: [String: [Step]] = [:]
+        entitlements: [String] = [], handlers: [(callback: Callback, action: String)] = [], actions: [String: [Step]] = [:],
+        flags: [(name: String, value: Bool)] = [], usesScenes: Bool = false, build: String = AppInfo.firstBuild,
+        updates: [AppUpdate] = []
     ) {
         self.bundleIdentifier = bundleIdentifier
         self.backgroundModes = backgroundModes
@@ -49,13 +69,23 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
         self.entitlements = entitlements
         self.handlers = handlers
         self.actions = actions
+        self.flags = flags
+        self.usesScenes = usesScenes
+        self.build = build
+        self.updates = updates
     }
 
     /// What the system knows of the app without running it.
     public var info: AppInfo {
         AppInfo(
             bundleIdentifier: bundleIdentifier, backgroundModes: backgroundModes, permittedIdentifiers: permittedIdentifiers,
-            entitlements: entitlements)
+            entitlements: entitlements, usesScenes: usesScenes, build: build)
+    }
+
+    /// The app as build `name` is: this definition with that update applied, or this one for its own build.
+    public func build(named name: String) -> AppDefinition {
+        guard name != build, let update = updates.first(where: { $0.build == name }) else { return self }
+        return update.applied(to: self)
     }
 
     /// The action attached to `callback`, if any.
@@ -64,42 +94,69 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(allowing: ["bundleIdentifier", "infoPlist", "entitlements", "handlers", "actions", "note"])
+        let c = try decoder.strictContainer(allowing: [
+            "bundleIdentifier", "build", "infoPlist", "entitlements", "flags", "handlers", "actions", "updates", "note",
+        ])
         bundleIdentifier = try c.required(String.self, "bundleIdentifier")
         if bundleIdentifier.isEmpty || bundleIdentifier.contains(" ") {
             throw invalid(c.path("bundleIdentifier"), "\"\(bundleIdentifier)\" is not a bundle identifier (write for example \"com.example.notes\")")
         }
-        backgroundModes = []
-        permittedIdentifiers = []
-        if c.contains(AnyKey("infoPlist")) {
-            let plist = try c.superDecoder(forKey: AnyKey("infoPlist"))
-                .strictContainer(allowing: ["UIBackgroundModes", "BGTaskSchedulerPermittedIdentifiers", "note"])
-            backgroundModes = try plist.optional([String].self, "UIBackgroundModes") ?? []
-            for (index, mode) in backgroundModes.enumerated() where !Self.knownBackgroundModes.contains(mode) {
-                throw invalid(plist.path("UIBackgroundModes") + [AnyKey(intValue: index)!],
-                              "unknown background mode \"\(mode)\"\(Suggestion.hint(for: mode, among: Self.knownBackgroundModes))")
+        build = try c.optional(String.self, "build") ?? AppInfo.firstBuild
+        let plist = try InfoPlist(in: c)
+        backgroundModes = plist?.backgroundModes ?? []
+        permittedIdentifiers = plist?.permittedIdentifiers ?? []
+        usesScenes = plist?.usesScenes ?? false
+        entitlements = try Self.entitlements(in: c)
+        flags = try Self.flags(in: c) ?? []
+        actions = try c.optional([String: [Step]].self, "actions") ?? [:]
+        handlers = try Self.handlers(in: c, actions: actions) ?? []
+        updates = []
+        if c.contains(AnyKey("updates")) {
+            // Build names are the keys; sorted, because allKeys comes in hash order.
+            let u = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("updates"))
+            for key in u.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                if key.stringValue == build {
+                    throw invalid(u.codingPath + [key], "build \"\(build)\" is the app's own build; an update installs another one")
+                }
+                var update = try u.decode(AppUpdate.self, forKey: key)
+                update.build = key.stringValue
+                updates.append(update)
             }
-            permittedIdentifiers = try plist.optional([String].self, "BGTaskSchedulerPermittedIdentifiers") ?? []
         }
-        entitlements = try c.optional([String].self, "entitlements") ?? []
+    }
+
+    /// `entitlements`, checked against the ones bgsim knows.
+    static func entitlements(in c: KeyedDecodingContainer<AnyKey>) throws -> [String] {
+        let entitlements = try c.optional([String].self, "entitlements") ?? []
         for (index, entitlement) in entitlements.enumerated() where !Self.knownEntitlements.contains(entitlement) {
             throw invalid(c.path("entitlements") + [AnyKey(intValue: index)!],
                           "unknown entitlement \"\(entitlement)\"\(Suggestion.hint(for: entitlement, among: Self.knownEntitlements)); bgsim knows \(Self.knownEntitlements.joined(separator: ", "))")
         }
-        actions = try c.optional([String: [Step]].self, "actions") ?? [:]
-        let names = Callback.allCases.map(\.rawValue)
-        handlers = []
-        if c.contains(AnyKey("handlers")) {
-            let h = try c.superDecoder(forKey: AnyKey("handlers")).strictContainer(allowing: names)
-            for callback in Callback.allCases {
-                guard let action = try h.optional(String.self, callback.rawValue) else { continue }
-                guard actions[action] != nil else {
-                    throw invalid(h.path(callback.rawValue), "no action named \"\(action)\" in app.actions"
-                        + Suggestion.hint(for: action, among: actions.keys.sorted()))
-                }
-                handlers.append((callback, action))
+        return entitlements
+    }
+
+    /// `flags`, an object of names and their starting values, in name order; nil when absent.
+    static func flags(in c: KeyedDecodingContainer<AnyKey>) throws -> [(name: String, value: Bool)]? {
+        guard c.contains(AnyKey("flags")) else { return nil }
+        let f = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("flags"))
+        return try f.allKeys.map(\.stringValue).sorted().map { name in (name, try f.required(Bool.self, name)) }
+    }
+
+    /// `handlers`: which action runs for each callback, each naming an action of `actions`; nil when absent.
+    /// `actions` nil: the names are checked later, against another build's actions too.
+    static func handlers(in c: KeyedDecodingContainer<AnyKey>, actions: [String: [Step]]?) throws -> [(callback: Callback, action: String)]? {
+        guard c.contains(AnyKey("handlers")) else { return nil }
+        let h = try c.superDecoder(forKey: AnyKey("handlers")).strictContainer(allowing: Callback.allCases.map(\.rawValue))
+        var handlers: [(callback: Callback, action: String)] = []
+        for callback in Callback.allCases {
+            guard let action = try h.optional(String.self, callback.rawValue) else { continue }
+            if let actions, actions[action] == nil {
+                throw invalid(h.path(callback.rawValue), "no action named \"\(action)\" in app.actions"
+                    + Suggestion.hint(for: action, among: actions.keys.sorted()))
             }
+            handlers.append((callback, action))
         }
+        return handlers
     }
 
     public static func == (lhs: AppDefinition, rhs: AppDefinition) -> Bool {
@@ -108,6 +165,8 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
             && lhs.actions == rhs.actions
             && lhs.handlers.map(\.callback) == rhs.handlers.map(\.callback)
             && lhs.handlers.map(\.action) == rhs.handlers.map(\.action)
+            && lhs.flags.map(\.name) == rhs.flags.map(\.name) && lhs.flags.map(\.value) == rhs.flags.map(\.value)
+            && lhs.usesScenes == rhs.usesScenes && lhs.build == rhs.build && lhs.updates == rhs.updates
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -87,6 +87,10 @@ extension Scenario: Decodable {
                         throw invalid(o.path(key.rawValue), "\(key.rawValue) is a whole number from 0 to 1000, got \(count)")
                     }
                     profile[key] = Int64(count)
+                case .choice:
+                    profile.setChoice(key, to: try o.choice(key.rawValue, among: PlatformProfile.info(key).choices))
+                case .flag:
+                    profile[key] = try o.required(Bool.self, key.rawValue) ? 1 : 0
                 }
             }
             if profile.expirationLead > profile.backgroundTimeBudget {
@@ -119,6 +123,8 @@ extension Scenario: Decodable {
     func validateReferences(path: [any CodingKey]) throws {
         let timelineKey = AnyKey("timeline")
         var previous = Duration.zero
+        // Taps are checked against the build installed at their instant.
+        var installed = app
         for (index, entry) in timeline.enumerated() {
             let at = path + [timelineKey, AnyKey(intValue: index)!]
             if entry.at < previous {
@@ -128,52 +134,61 @@ extension Scenario: Decodable {
                 throw invalid(at + [AnyKey("at")], "\(TimeText.formatExact(nanoseconds: entry.at.wholeNanoseconds)) is after stopAt (\(TimeText.formatExact(nanoseconds: stopAt.wholeNanoseconds))); it would never happen")
             }
             previous = entry.at
-            if case .tap(let action) = entry.action, app.actions[action] == nil {
+            switch entry.action {
+            case .tap(let action) where installed.actions[action] == nil:
                 throw invalid(at + [AnyKey("run")], "no action named \"\(action)\" in app.actions"
-                    + Suggestion.hint(for: action, among: app.actions.keys.sorted()))
-            }
-        }
-        let actionsPath = path + [AnyKey("app"), AnyKey("actions")]
-        for name in app.actions.keys.sorted() {
-            try validate(app.actions[name]!, path: actionsPath + [AnyKey(name)], inExpirationHandler: false)
-        }
-        for name in app.actions.keys.sorted() {
-            var visiting: [String] = []
-            try checkCycles(from: name, visiting: &visiting, path: actionsPath)
-        }
-    }
-
-    private func validate(_ steps: [Step], path: [any CodingKey], inExpirationHandler: Bool) throws {
-        for (index, step) in steps.enumerated() {
-            let at = path + [AnyKey(intValue: index)!]
-            switch step {
-            case .beginBackgroundTask(_, _, .steps(let handler)):
-                try validate(handler, path: at + [AnyKey("onExpiration")], inExpirationHandler: true)
-            case .setTaskExpirationHandler(.steps(let handler)):
-                try validate(handler, path: at + [AnyKey("onExpiration")], inExpirationHandler: inExpirationHandler)
-            case .register(_, let handler, _, _) where app.actions[handler] == nil:
-                throw invalid(at + [AnyKey("launchHandler")], "no action named \"\(handler)\" in app.actions"
-                    + Suggestion.hint(for: handler, among: app.actions.keys.sorted()))
-            case .endBackgroundTask(nil) where !inExpirationHandler:
-                throw invalid(at, "endBackgroundTask needs an \"id\" outside an expiration handler (the variable the identifier was stored in)")
-            case .perform(let action) where app.actions[action] == nil:
-                throw invalid(at + [AnyKey("action")], "no action named \"\(action)\" in app.actions"
-                    + Suggestion.hint(for: action, among: app.actions.keys.sorted()))
-            case .async(let nested), .dispatchMain(_, let nested), .repeating(_, let nested):
-                try validate(nested, path: at + [AnyKey("steps")], inExpirationHandler: inExpirationHandler)
+                    + (installed.build == app.build ? "" : " of build \(installed.build)")
+                    + Suggestion.hint(for: action, among: installed.actions.keys.sorted()))
+            case .updateApp(let build):
+                guard app.updates.contains(where: { $0.build == build }) else {
+                    throw invalid(at + [AnyKey("build")], "no build \"\(build)\" in app.updates"
+                        + Suggestion.hint(for: build, among: app.updates.map(\.build)))
+                }
+                installed = app.build(named: build)
             default:
                 break
             }
         }
+        let appPath = path + [AnyKey("app")]
+        try validate(build: app, actionsPath: appPath + [AnyKey("actions")], handlersPath: appPath + [AnyKey("handlers")])
+        for update in app.updates {
+            let updatePath = appPath + [AnyKey("updates"), AnyKey(update.build)]
+            try validate(
+                build: update.applied(to: app), actionsPath: updatePath + [AnyKey("actions")],
+                handlersPath: update.handlers == nil ? appPath + [AnyKey("handlers")] : updatePath + [AnyKey("handlers")],
+                only: update.actions.keys.sorted())
+        }
     }
 
-    private func checkCycles(from name: String, visiting: inout [String], path: [any CodingKey]) throws {
+    /// Checks one build: its handlers, and the actions named in `only` (all by default), against its own actions.
+    private func validate(build: AppDefinition, actionsPath: [any CodingKey], handlersPath: [any CodingKey], only: [String]? = nil) throws {
+        for handler in build.handlers {
+            let at = handlersPath + [AnyKey(handler.callback.rawValue)]
+            guard build.actions[handler.action] != nil else {
+                throw invalid(at, "no action named \"\(handler.action)\" in app.actions"
+                    + Suggestion.hint(for: handler.action, among: build.actions.keys.sorted()))
+            }
+            if handler.callback.isScene && !build.usesScenes {
+                throw invalid(at, "\(handler.callback.rawValue) is a scene delegate callback: only an app with UIApplicationSceneManifest in infoPlist has a scene")
+            }
+        }
+        let checker = StepChecker(app: build)
+        for name in only ?? build.actions.keys.sorted() {
+            try checker.validate(build.actions[name]!, path: actionsPath + [AnyKey(name)], inExpirationHandler: false)
+        }
+        for name in build.actions.keys.sorted() {
+            var visiting: [String] = []
+            try checkCycles(from: name, in: build, visiting: &visiting, path: actionsPath)
+        }
+    }
+
+    private func checkCycles(from name: String, in build: AppDefinition, visiting: inout [String], path: [any CodingKey]) throws {
         if visiting.contains(name) {
             throw invalid(path + [AnyKey(visiting[0])], "actions perform each other in a loop: \((visiting + [name]).joined(separator: " -> "))")
         }
         visiting.append(name)
-        for callee in Self.performed(in: app.actions[name] ?? []) {
-            try checkCycles(from: callee, visiting: &visiting, path: path)
+        for callee in Self.performed(in: build.actions[name] ?? []) {
+            try checkCycles(from: callee, in: build, visiting: &visiting, path: path)
         }
         visiting.removeLast()
     }
@@ -182,7 +197,9 @@ extension Scenario: Decodable {
         steps.flatMap { step -> [String] in
             switch step {
             case .perform(let action): [action]
-            case .async(let nested), .dispatchMain(_, let nested), .repeating(_, let nested): performed(in: nested)
+            case .async(let nested), .dispatchMain(_, let nested), .repeating(_, let nested), .while(_, let nested):
+                performed(in: nested)
+            case .if(_, let then, let otherwise): performed(in: then + otherwise)
             case .beginBackgroundTask(_, _, .steps(let handler)), .setTaskExpirationHandler(.steps(let handler)):
                 performed(in: handler)
             default: []

@@ -40,7 +40,9 @@ public indirect enum Step: Sendable, Hashable {
     case exit
     /// `BGTaskScheduler.register(forTaskWithIdentifier:using:launchHandler:)`, running the named action as the handler.
     /// `asyncHandler`: SwiftUI's `.backgroundTask` style (completes when the action returns; expiration cancels it).
-    case register(identifier: String, launchHandler: String, onMainQueue: Bool, asyncHandler: Bool)
+    /// `isolation`: `.mainActor` when the closure is written in a `@MainActor` context and inherits its isolation.
+    case register(
+        identifier: String, launchHandler: String, onMainQueue: Bool, asyncHandler: Bool, isolation: HandlerIsolation = .nonisolated)
     /// `BGTaskScheduler.submit(_:)`; `earliestBegin` is counted from the moment of submission.
     case submit(TaskRequest)
     /// `cancel(taskRequestWithIdentifier:)`.
@@ -49,8 +51,8 @@ public indirect enum Step: Sendable, Hashable {
     case cancelAllTaskRequests
     /// In a launch handler: sets `task.expirationHandler`.
     case setTaskExpirationHandler(ExpirationBehavior)
-    /// In a launch handler: `task.setTaskCompleted(success:)`.
-    case setTaskCompleted(success: Bool)
+    /// In a launch handler: `task.setTaskCompleted(success:)`, with a constant or a condition (`success: !isCancelled`).
+    case setTaskCompleted(success: SuccessValue)
     /// In a launch handler or its expiration handler: tells the task's work to stop (an `Operation`'s `cancel()`).
     case cancelWork
     /// In a launch handler: stops the handler here if its work was cancelled (work that honours cancellation).
@@ -65,6 +67,14 @@ public indirect enum Step: Sendable, Hashable {
     case setProgressTotal(units: Int)
     /// Removes an output file if it is partial: the clean-up after a failure or a cancellation.
     case removePartialOutput(output: String)
+    /// Sets one of the app's flags (declared in `app.flags`): a feature flag turned on, `shouldContinue = false`.
+    case setFlag(String, to: Bool)
+    /// `taskID = .invalid`: forgets the background task identifier stored in the variable.
+    case setInvalid(variable: String)
+    /// Runs `then` when the condition holds, `otherwise` when it does not.
+    case `if`(Condition, then: [Step], otherwise: [Step])
+    /// Runs the steps again and again while the condition holds, checked before each round (`while !isCancelled`).
+    case `while`(Condition, steps: [Step])
 
     /// The step names a scenario may use, for suggestions.
     public static let names = [
@@ -72,10 +82,22 @@ public indirect enum Step: Sendable, Hashable {
         "holdLock", "releaseLock", "perform", "repeat", "log", "crash", "exit", "register", "submit",
         "cancelTaskRequest", "cancelAllTaskRequests", "setTaskExpirationHandler", "setTaskCompleted", "cancelWork",
         "stopIfCancelled", "updateUI", "processUnits", "updateTitle", "setProgressTotal", "removePartialOutput",
+        "set", "if", "while",
     ]
 
-    /// The placeholder a continued identifier may hold: each submission replaces it with the next job number of the run.
+    /// The placeholder an identifier may hold: the run's next job number (1, 2, ...). In a `register` it takes the
+    /// next number and keeps it for the next `submit` in the same run of the action, so that the identifier a tap
+    /// registers is the one it submits; a `submit` takes the kept number, or a new one.
     public static let jobNumberPlaceholder = "{n}"
+}
+
+/// The isolation of a launch handler's closure, as Swift infers it from where the closure is written.
+public enum HandlerIsolation: String, Sendable, Hashable, CaseIterable {
+    /// Written outside any actor (a nonisolated function, a type that is not `@MainActor`).
+    case nonisolated
+    /// Written in a `@MainActor` context (a view model, a SwiftUI `App`): it inherits main-actor isolation, and the
+    /// compiler checks it at entry (a trap on any other queue).
+    case mainActor
 }
 
 /// Work done in units: an export of N frames, a batch of N photos.
@@ -188,12 +210,15 @@ extension Step: Decodable {
         case "crash":
             self = .crash(try keys("message").optional(String.self, "message") ?? "the app crashed")
         case "register":
-            let c = try keys("identifier", "launchHandler", "queue", "style")
+            let c = try keys("identifier", "launchHandler", "queue", "style", "isolation")
             let queue = c.contains(AnyKey("queue")) ? try c.choice("queue", among: ["main", "background"]) : "background"
             let style = c.contains(AnyKey("style")) ? try c.choice("style", among: ["completionHandler", "async"]) : "completionHandler"
+            let isolation = c.contains(AnyKey("isolation"))
+                ? HandlerIsolation(rawValue: try c.choice("isolation", among: HandlerIsolation.allCases.map(\.rawValue)))!
+                : .nonisolated
             self = .register(
                 identifier: try c.required(String.self, "identifier"), launchHandler: try c.required(String.self, "launchHandler"),
-                onMainQueue: queue == "main", asyncHandler: style == "async")
+                onMainQueue: queue == "main", asyncHandler: style == "async", isolation: isolation)
         case "submit":
             let continuedKeys = ["title", "subtitle", "strategy", "requiredResources"]
             let processingKeys = ["requiresNetworkConnectivity", "requiresExternalPower"]
@@ -239,7 +264,29 @@ extension Step: Decodable {
         case "setTaskExpirationHandler":
             self = .setTaskExpirationHandler(try keys("onExpiration").required(ExpirationBehavior.self, "onExpiration"))
         case "setTaskCompleted":
-            self = .setTaskCompleted(success: try keys("success").required(Bool.self, "success"))
+            self = .setTaskCompleted(success: try keys("success").required(SuccessValue.self, "success"))
+        case "set":
+            let c = try keys("flag", "id", "to")
+            switch (c.contains(AnyKey("flag")), c.contains(AnyKey("id"))) {
+            case (true, false):
+                self = .setFlag(try c.required(String.self, "flag"), to: try c.required(Bool.self, "to"))
+            case (false, true):
+                let value = try c.required(String.self, "to")
+                guard value == "invalid" else {
+                    throw invalid(c.path("to"), "a stored background task identifier can only be set to \"invalid\" (taskID = .invalid), not \"\(value)\"")
+                }
+                self = .setInvalid(variable: try c.required(String.self, "id"))
+            default:
+                throw invalid(c.codingPath, "set needs either \"flag\" (with \"to\": true or false) or \"id\" (with \"to\": \"invalid\")")
+            }
+        case "if":
+            let c = try keys("condition", "then", "else")
+            self = .if(
+                try c.required(Condition.self, "condition"), then: try c.required([Step].self, "then"),
+                otherwise: try c.optional([Step].self, "else") ?? [])
+        case "while":
+            let c = try keys("condition", "steps")
+            self = .while(try c.required(Condition.self, "condition"), steps: try c.required([Step].self, "steps"))
         case "cancelWork":
             _ = try keys()
             self = .cancelWork

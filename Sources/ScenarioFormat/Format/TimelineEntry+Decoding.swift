@@ -14,6 +14,7 @@ struct TimelineEntryFormat: Decodable {
         case "conditions": DeviceConditions.changeableKeys
         case "simulateLaunch", "simulateExpiration", "cancelLiveActivity": ["identifier"]
         case "answerPrompt": ["identifier", "answer"]
+        case "updateApp": ["build"]
         default: []
         }
         let c = try decoder.strictContainer(allowing: ["at", "action", "note"] + extra)
@@ -45,6 +46,7 @@ struct TimelineEntryFormat: Decodable {
             let answer = PromptAnswer(rawValue: try c.choice("answer", among: PromptAnswer.allCases.map(\.rawValue)))!
             action = .answerPrompt(identifier: try c.optional(String.self, "identifier"), answer: answer)
         case "resourcePressure": action = .resourcePressure
+        case "updateApp": action = .updateApp(build: try c.required(String.self, "build"))
         default: action = .tap(action: try c.required(String.self, "run"))
         }
         entry = TimelineEntry(at: .nanoseconds(at), action: action, note: note)

@@ -12,13 +12,27 @@ import SimulationModel
 /// language has (CPU work, waits, saves, locks, logs, output files) uses the
 /// model's package API, as bgsim's own extensions of `UIApplication` do. One
 /// instance serves one process: its variables die with it.
-final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
-    let definition: AppDefinition
+final class ScenarioApp: UIApplicationDelegate, SceneCallbackReceiver, @unchecked Sendable {
+    /// The app as the scenario writes it, with every build.
+    private let scenarioApp: AppDefinition
+    /// The build this process runs: read from the installed build when the process first calls the app's code.
+    private var installed: AppDefinition?
     /// The app's stored background task identifiers, by the scenario's variable names.
     private var variables: [String: UIBackgroundTaskIdentifier] = [:]
+    /// The app's flags: their starting values, then what `set` made them. Gone with the process.
+    private var flags: [String: Bool] = [:]
 
     init(definition: AppDefinition) {
-        self.definition = definition
+        self.scenarioApp = definition
+    }
+
+    /// The code of the build installed when this process started.
+    private func definition(_ application: UIApplication) -> AppDefinition {
+        if let installed { return installed }
+        let build = scenarioApp.build(named: application.process.system.appInfo.build)
+        installed = build
+        for flag in build.flags { flags[flag.name] = flag.value }
+        return build
     }
 
     /// Where steps run, and which background task or BGTask the code in hand belongs to.
@@ -27,6 +41,27 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
         var ownTask: IdentifierBox?
         /// The BGTask a launch handler (or its expiration handler) works on.
         var bgTask: BGTask?
+        /// The job number `{n}` stands for in this run of an action.
+        var job = JobNumber()
+    }
+
+    /// The job number `{n}` stands for in one run of an action: a `register` takes the next number and keeps it for
+    /// the `submit` after it, so that the identifier a tap registers is the one it submits; a `submit` takes the kept
+    /// number, or a new one.
+    final class JobNumber: @unchecked Sendable {
+        private var kept: Int?
+
+        func forRegister(in process: AppProcess) -> Int {
+            if let kept { return kept }
+            let next = process.system.nextJobNumber()
+            kept = next
+            return next
+        }
+
+        func forSubmit(in process: AppProcess) -> Int {
+            defer { kept = nil }
+            return kept ?? process.system.nextJobNumber()
+        }
     }
 
     /// The identifier an expiration handler's closure captured; set right after `beginBackgroundTask` returns.
@@ -61,12 +96,25 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
     }
 
     func application(_ application: UIApplication, performUserAction name: String) async {
-        await run(definition.actions[name] ?? [], in: application, context: Context(lane: "main"))
+        await run(definition(application).actions[name] ?? [], in: application, context: Context(lane: "main"))
+    }
+
+    func scene(_ application: UIApplication, _ callback: AppCallback) async {
+        let name: AppDefinition.Callback? = switch callback {
+        case .sceneWillConnect: .sceneWillConnect
+        case .sceneDidBecomeActive: .sceneDidBecomeActive
+        case .sceneWillResignActive: .sceneWillResignActive
+        case .sceneDidEnterBackground: .sceneDidEnterBackground
+        case .sceneWillEnterForeground: .sceneWillEnterForeground
+        default: nil
+        }
+        if let name { await run(name, application) }
     }
 
     private func run(_ callback: AppDefinition.Callback, _ application: UIApplication) async {
-        guard let action = definition.action(for: callback) else { return }
-        await run(definition.actions[action] ?? [], in: application, context: Context(lane: "main"))
+        let app = definition(application)
+        guard let action = app.action(for: callback) else { return }
+        await run(app.actions[action] ?? [], in: application, context: Context(lane: "main"))
     }
 
     // MARK: Steps
@@ -171,22 +219,16 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
 
         case .async(let steps):
             process.spawn("background") { [self] in
-                await run(steps, in: application, context: Context(lane: "background", ownTask: context.ownTask, bgTask: context.bgTask))
+                await run(steps, in: application, context: Context(
+                    lane: "background", ownTask: context.ownTask, bgTask: context.bgTask, job: context.job))
             }
 
         case .dispatchMain(let delay, let steps):
             // Captured now: a block the person's tap dispatched still serves that tap when it runs.
             let personAction = process.currentPersonAction
-            let enqueue: @Sendable () -> Void = { [self] in
-                process.dispatchToMain("dispatched block", personAction: personAction) { [self] in
-                    await run(steps, in: application, context: Context(lane: "main", ownTask: context.ownTask, bgTask: context.bgTask))
-                }
-            }
-            if delay > 0 {
-                let label = EventLabel("app.dispatchAfter", subject: Int64(process.number))
-                kernel.schedule(afterNanoseconds: delay, label: label) { if process.isAlive { enqueue() } }
-            } else {
-                enqueue()
+            process.dispatchToMain("dispatched block", personAction: personAction, delay: delay) { [self] in
+                await run(steps, in: application, context: Context(
+                    lane: "main", ownTask: context.ownTask, bgTask: context.bgTask, job: context.job))
             }
 
         case .holdLock(let name):
@@ -196,7 +238,7 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
             process.releaseLock(name)
 
         case .perform(let action):
-            try await perform(definition.actions[action] ?? [], in: application, context: context)
+            try await perform(definition(application).actions[action] ?? [], in: application, context: context)
 
         case .repeating(let count, let steps):
             for _ in 0..<count {
@@ -214,21 +256,21 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
             process.terminate(.exit, message: "the app exited")
             throw ProcessTerminated(process: process.number)
 
-        case .register(let identifier, let launchHandler, let onMainQueue, let asyncHandler):
-            let steps = definition.actions[launchHandler] ?? []
+        case .register(let identifier, let launchHandler, let onMainQueue, let asyncHandler, let isolation):
+            let steps = definition(application).actions[launchHandler] ?? []
             let lane = onMainQueue ? "main" : "background"
-            BGTaskScheduler.scheduler(of: application).register(
-                forTaskWithIdentifier: identifier, onMainLane: onMainQueue, completesWhenHandlerReturns: asyncHandler
+            // The model directly, not the look-alike, to say the closure's isolation (the look-alike learns it from
+            // an @isolated(any) closure: issue 12) and that the steps' work is visible.
+            _ = process.register(identifier: withJobNumber(identifier, context.job.forRegister, process), registration: TaskRegistration(
+                onMainLane: onMainQueue, completesWhenHandlerReturns: asyncHandler,
+                isolation: isolation == .mainActor ? .mainActor : .nonisolated, tracksWork: true
             ) { [self] task in
-                await run(steps, in: application, context: Context(lane: lane, bgTask: task))
-            }
+                await run(steps, in: application, context: Context(lane: lane, bgTask: BGTask.lookalike(of: task, in: process)))
+            })
 
         case .submit(var request):
             request.earliestBegin = request.earliestBegin.map { process.now + $0 }
-            if request.identifier.contains(Step.jobNumberPlaceholder) {
-                request.identifier = request.identifier.replacingOccurrences(
-                    of: Step.jobNumberPlaceholder, with: String(process.system.nextJobNumber()))
-            }
+            request.identifier = withJobNumber(request.identifier, context.job.forSubmit, process)
             do {
                 try BGTaskScheduler.scheduler(of: application).submit(BGTaskRequest.lookalike(of: request))
             } catch {
@@ -247,15 +289,19 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
             case .noHandler:
                 task.simulatedExpirationHandler = nil
             case .steps(let steps):
-                let lane = context.lane
+                // BackgroundTasks calls it on a global background queue, whatever queue the launch handler had.
                 task.simulatedExpirationHandler = { [self] in
-                    await run(steps, in: application, context: Context(lane: lane, bgTask: task))
+                    await run(steps, in: application, context: Context(lane: "background", bgTask: task))
                 }
             }
 
         case .setTaskCompleted(let success):
             guard let task = launchedTask(context, step: "setTaskCompleted", in: process) else { return }
-            task.setTaskCompleted(success: success)
+            let value = switch success {
+            case .constant(let value): value
+            case .condition(let condition): holds(condition, in: application, context: context)
+            }
+            task.setTaskCompleted(success: value)
 
         case .cancelWork:
             guard let task = launchedTask(context, step: "cancelWork", in: process) else { return }
@@ -298,6 +344,65 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
 
         case .removePartialOutput(let output):
             process.removePartialOutput(output, for: context.bgTask?.task)
+
+        case .setFlag(let name, let value):
+            flags[name] = value
+
+        case .setInvalid(let variable):
+            variables[variable] = .invalid
+
+        case .if(let condition, let then, let otherwise):
+            try await perform(holds(condition, in: application, context: context) ? then : otherwise, in: application, context: context)
+
+        case .while(let condition, let steps):
+            var idleRounds = 0
+            while holds(condition, in: application, context: context) {
+                let before = process.now
+                try await perform(steps, in: application, context: context)
+                // A round that takes no virtual time would loop for ever at one instant: stop, and say so.
+                idleRounds = process.now == before ? idleRounds + 1 : 0
+                if idleRounds >= Self.idleRoundLimit {
+                    process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                        process: process.number, step: "while",
+                        why: "\(Self.idleRoundLimit) rounds took no virtual time; the loop was stopped (give its steps work or a wait)")))
+                    return
+                }
+            }
+        }
+    }
+
+    /// How many rounds of a `while` in a row may take no virtual time before the loop is stopped.
+    static let idleRoundLimit = 1000
+
+    /// `identifier` with `{n}` replaced by the job number `number` gives, if it holds the placeholder.
+    private func withJobNumber(_ identifier: String, _ number: (AppProcess) -> Int, _ process: AppProcess) -> String {
+        guard identifier.contains(Step.jobNumberPlaceholder) else { return identifier }
+        return identifier.replacingOccurrences(of: Step.jobNumberPlaceholder, with: String(number(process)))
+    }
+
+    /// Whether `condition` holds now, for the code in `context`.
+    private func holds(_ condition: Condition, in application: UIApplication, context: Context) -> Bool {
+        switch condition {
+        case .cancelled:
+            return context.bgTask?.isWorkCancelled ?? false
+        case .flag(let name):
+            return flags[name] ?? false
+        case .valid(let variable):
+            return (variables[variable] ?? .invalid) != .invalid
+        case .backgroundTimeRemainingBelow(let limit):
+            guard let remaining = application.process.backgroundTimeRemainingNanoseconds else { return false }
+            return remaining < limit
+        case .applicationState(let state):
+            return switch (state, application.applicationState) {
+            case (.active, .active), (.inactive, .inactive), (.background, .background): true
+            default: false
+            }
+        case .not(let inner):
+            return !holds(inner, in: application, context: context)
+        case .all(let list):
+            return list.allSatisfy { holds($0, in: application, context: context) }
+        case .any(let list):
+            return list.contains { holds($0, in: application, context: context) }
         }
     }
 }

@@ -18,6 +18,16 @@ package enum AppCallback: Sendable, Hashable {
     case didReceiveMemoryWarning
     /// bgsim: the person did something in the app's UI (a scenario's `tap`).
     case userAction(String)
+    /// `scene(_:willConnectTo:options:)`: the app's scene connects (after launch finished; TN3187).
+    case sceneWillConnect
+    /// `sceneDidBecomeActive(_:)`, in place of `applicationDidBecomeActive(_:)` for an app that uses scenes.
+    case sceneDidBecomeActive
+    /// `sceneWillResignActive(_:)`, in place of `applicationWillResignActive(_:)`.
+    case sceneWillResignActive
+    /// `sceneDidEnterBackground(_:)`, in place of `applicationDidEnterBackground(_:)`.
+    case sceneDidEnterBackground
+    /// `sceneWillEnterForeground(_:)`, in place of `applicationWillEnterForeground(_:)`.
+    case sceneWillEnterForeground
 
     /// The name the trace gives the callback (`app.callback`).
     package var name: String {
@@ -29,6 +39,23 @@ package enum AppCallback: Sendable, Hashable {
         case .willEnterForeground: "willEnterForeground"
         case .didReceiveMemoryWarning: "didReceiveMemoryWarning"
         case .userAction(let name): "userAction:\(name)"
+        case .sceneWillConnect: "sceneWillConnect"
+        case .sceneDidBecomeActive: "sceneDidBecomeActive"
+        case .sceneWillResignActive: "sceneWillResignActive"
+        case .sceneDidEnterBackground: "sceneDidEnterBackground"
+        case .sceneWillEnterForeground: "sceneWillEnterForeground"
+        }
+    }
+
+    /// What UIKit calls instead in an app that uses scenes: the app delegate's lifecycle methods become the scene
+    /// delegate's (TN3187's table); launching and memory warnings stay with the app delegate.
+    package var inSceneApp: AppCallback {
+        switch self {
+        case .didBecomeActive: .sceneDidBecomeActive
+        case .willResignActive: .sceneWillResignActive
+        case .didEnterBackground: .sceneDidEnterBackground
+        case .willEnterForeground: .sceneWillEnterForeground
+        default: self
         }
     }
 }

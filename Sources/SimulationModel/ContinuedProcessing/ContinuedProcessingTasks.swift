@@ -19,7 +19,8 @@ package struct ContinuedProcessingTasks: TaskBehavior {
     package var pendingLimit: Int { .max }
     /// Continued tasks are the person's own: a failed one does not push back the app's later tasks.
     package var penalizesIncompleteTasks: Bool { false }
-    /// Apps register continued handlers when the person asks for the work (BGTaskScheduler.h; platform facts).
+    /// Apps register continued handlers when the person asks for the work (BGTaskScheduler.h; Apple's article and
+    /// WWDC25 sample register on the tap).
     package var registersOnDemand: Bool { true }
 
     /// No fixed limit (Apple forums 818623: "There isn't any specific time limit"): it runs while it makes progress.
@@ -42,12 +43,18 @@ package struct ContinuedProcessingTasks: TaskBehavior {
             throw refuse(.unavailable, "continued processing needs iOS 26; the profile is \(profile.name.rawValue)")
         }
         let permitted = PermittedIdentifiers(app: app, profile: profile)
-        guard permitted.wildcardEntry(matching: request.identifier) != nil else {
+        guard permitted.permitsContinued(request.identifier) else {
             let why = permitted.whyNotPermitted(continued: request.identifier)
+            process.console("\(request.identifier) is not advertised in the application's Info.plist")
             process.diagnose(
                 Rules.taskIdentifierNotPermitted, subject: "task identifier \(request.identifier)",
                 message: "submit(_:) threw notPermitted: \(why)")
             throw refuse(.notPermitted, why)
+        }
+        guard process.registration(for: request) != nil else {
+            // Raised at once, before any other check (iOS 26.1, BGTaskScheduler.m:379; forums thread 799126).
+            process.raiseNoLaunchHandler(request.identifier, atSubmit: true)
+            throw .notPermitted
         }
         guard process.state.isForeground else {
             // Apple: the request is created "on behalf of the currently foregrounded app". The error code is assumed.
@@ -69,13 +76,6 @@ package struct ContinuedProcessingTasks: TaskBehavior {
                     message: "\(request.identifier) required .gpu without the entitlement \(AppInfo.gpuEntitlement)")
                 throw refuse(.notPermitted, "the app lacks the entitlement \(AppInfo.gpuEntitlement)")
             }
-        }
-        guard process.registration(for: request) != nil else {
-            // Apple forums 799126: submit raises at once when no handler matches the identifier.
-            let message = "No launch handler registered for task with identifier \(request.identifier)"
-            process.diagnose(Rules.noLaunchHandler, subject: "task identifier \(request.identifier)", message: message)
-            process.terminate(.crash, message: "NSInternalInconsistencyException: \(message)")
-            throw .notPermitted
         }
         if personAction == nil {
             process.diagnose(

@@ -10,14 +10,18 @@ public struct Diagnostic: Sendable, Hashable {
     public var subject: String
     /// What happened, in the platform's own words where it has them.
     public var message: String
+    /// What to change in the app for this case: the rule's fix, or advice that fits the case better
+    /// (a processing task's expiry is not fixed the way a refresh's is).
+    public var fix: String
 
-    /// Creates a diagnostic.
-    public init(rule: Rule, time: Int64, process: Int?, subject: String, message: String) {
+    /// Creates a diagnostic; `fix` defaults to the rule's.
+    public init(rule: Rule, time: Int64, process: Int?, subject: String, message: String, fix: String? = nil) {
         self.rule = rule
         self.time = time
         self.process = process
         self.subject = subject
         self.message = message
+        self.fix = fix ?? rule.fix
     }
 
     /// The severity, from the rule.

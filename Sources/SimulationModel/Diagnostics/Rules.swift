@@ -8,28 +8,28 @@ public enum Rules {
         id: "BGS001", name: "backgroundTaskLeaked", severity: .error,
         summary: "A background task was still open when the background time ran out; the system killed the app (0x8badf00d).",
         fix: "Balance every beginBackgroundTask with exactly one endBackgroundTask, on every path, and end the task in its expiration handler.",
-        source: "Apple, \"Extending your app's background execution time\"; exception code 0x8badf00d")
+        source: "Apple, \"Extending your app's background execution time\"; exception code 0x8badf00d; Apple forums 85066 (Quinn: a task not ended gets the app killed by the watchdog)")
 
     /// `endBackgroundTask(_:)` with an identifier that is not open: ended twice, never begun, or `.invalid`.
     public static let endedUnknownBackgroundTask = Rule(
         id: "BGS002", name: "endedUnknownBackgroundTask", severity: .warning,
         summary: "endBackgroundTask was called with an identifier that is not open: it was ended already, never begun, or is .invalid.",
         fix: "Keep one identifier per task, end it once, and set the stored identifier to .invalid after ending it.",
-        source: "Console: \"Can't end BackgroundTask: no background task exists with identifier <id>, or it may have already been ended.\"")
+        source: "Console: \"Can't end BackgroundTask: no background task exists with identifier <id> (0x<hex id>), or it may have already been ended. Break in UIApplicationEndBackgroundTaskError() to debug.\" (mixpanel-swift #335)")
 
     /// A background task open for more than 30 seconds while the app runs in the background.
     public static let backgroundTaskOpenTooLong = Rule(
         id: "BGS003", name: "backgroundTaskOpenTooLong", severity: .warning,
         summary: "A background task was open for more than 30 seconds while the app ran in the background.",
         fix: "Begin background tasks just before the work they protect and end them as soon as it is done; do not hold one for the app's whole life.",
-        source: "Console: \"Background Task <id> (\\\"<name>\\\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination.\"")
+        source: "Console: \"Background Task <id> (\\\"<name>\\\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.\" (deltachat-ios #1128)")
 
     /// The expiration handler returned with its task still open.
     public static let expirationHandlerLeftTaskOpen = Rule(
         id: "BGS004", name: "expirationHandlerLeftTaskOpen", severity: .error,
-        summary: "An expiration handler returned while its background task was still open.",
+        summary: "The expiration handlers returned while this background task, whose handler had run, was still open.",
         fix: "End the task synchronously inside the expiration handler: call endBackgroundTask before returning, not from a block dispatched for later.",
-        source: "Console: \"Background task still not ended after expiration handlers were called: <task>. This app will likely be terminated by the system.\"")
+        source: "Console: \"Background task still not ended after expiration handlers were called: <task>. This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.\" (iOS 26.1's UIKitCore; WordPress-iOS PR #21254)")
 
     /// The app was terminated with work done since its last save: the work is lost.
     public static let workLostAtTermination = Rule(
@@ -70,15 +70,15 @@ public enum Rules {
     public static let taskIdentifierNotPermitted = Rule(
         id: "BGS010", name: "taskIdentifierNotPermitted", severity: .error,
         summary: "A BGTaskScheduler identifier is not in BGTaskSchedulerPermittedIdentifiers, or the background mode its task type needs is missing.",
-        fix: "List every task identifier in Info.plist's BGTaskSchedulerPermittedIdentifiers and add UIBackgroundModes fetch (refresh) or processing (processing); continued processing identifiers match a wildcard entry <bundle id>.<context>.*.",
-        source: "Apple, BGTaskScheduler: register returns false and submit throws notPermitted")
+        fix: "List every task identifier in Info.plist's BGTaskSchedulerPermittedIdentifiers and add UIBackgroundModes fetch (refresh) or processing (processing); a continued processing identifier is listed exactly or falls under a wildcard entry <bundle id>.<context>.*, and the wildcard entry itself is not an identifier to register or submit.",
+        source: "Apple, BGTaskScheduler: register returns false and submit throws notPermitted; console \"Registration rejected; <id> is not advertised in the application's Info.plist\" and \"<id> is not advertised in the application's Info.plist\" (iOS 26.1's BackgroundTasks; flutter_workmanager #660)")
 
     /// `register` after the app finished launching: the app crashes.
     public static let registeredAfterLaunch = Rule(
         id: "BGS011", name: "registeredAfterLaunch", severity: .error,
-        summary: "A launch handler was registered after the app finished launching; the app crashed.",
-        fix: "Register every launch handler in application(_:didFinishLaunchingWithOptions:), before it returns.",
-        source: "NSInternalInconsistencyException: \"All launch handlers must be registered before application finishes launching\"")
+        summary: "A launch handler was registered after the app finished launching, on a platform that raises for it (the profile's registrationAfterLaunch); the app crashed.",
+        fix: "Register every launch handler in application(_:didFinishLaunchingWithOptions:), before it returns (not in scene(_:willConnectTo:options:), which comes after).",
+        source: "NSInternalInconsistencyException: \"All launch handlers must be registered before application finishes launching\" (iOS 18.2's BackgroundTasks, BGTaskScheduler.m:225; transistorsoft/flutter_background_fetch #414); BGTaskScheduler.h exempts BGContinuedProcessingTask registrations")
 
     /// `register` twice for one identifier: the app crashes.
     public static let registeredTwice = Rule(
@@ -90,16 +90,16 @@ public enum Rules {
     /// The system launched the app for a request whose identifier has no registered handler.
     public static let noLaunchHandler = Rule(
         id: "BGS013", name: "noLaunchHandler", severity: .error,
-        summary: "The system launched the app for a task, or the app submitted a continued processing request, whose identifier this process did not register; the app crashed.",
-        fix: "Register every identifier you submit on every launch, unconditionally, and keep the identifier the same across versions.",
-        source: "\"No launch handler registered for task with identifier <id>\"")
+        summary: "The app submitted a request, or the system launched the app for one, whose identifier this process did not register: NSInternalInconsistencyException, and the app crashed.",
+        fix: "Register every identifier you submit on every launch, unconditionally, and keep registering an identifier a previous version may have submitted.",
+        source: "\"No launch handler registered for task with identifier <id>\": raised by submit and by the launch (iOS 18.2 and 26.1's BackgroundTasks; firefox-ios #19031, flutter_workmanager #660, WordPress-iOS #18156, Apple forums 799126)")
 
     /// A task never called `setTaskCompleted` and used up its time.
     public static let taskNeverCompleted = Rule(
         id: "BGS014", name: "taskNeverCompleted", severity: .error,
-        summary: "A background task never called setTaskCompleted(success:); it used all its time and the app was killed.",
-        fix: "Call setTaskCompleted(success:) exactly once on every path, including in the expiration handler.",
-        source: "BGTask.h: the app keeps running until all the available time is consumed")
+        summary: "A background task had not called setTaskCompleted(success:) when the grace after its expiration handler was over; the app was killed.",
+        fix: "Call setTaskCompleted(success:) exactly once on every path, and in the expiration handler itself, synchronously: not from work queued behind something else.",
+        source: "BGTask.h: the app keeps running until all the available time is consumed; katagaki/SakuraRSS PR #254: a completion that came too late after expiry ended in a watchdog kill; the grace is assumed")
 
     /// A task without an expiration handler ran out of time.
     public static let noTaskExpirationHandler = Rule(
@@ -125,16 +125,16 @@ public enum Rules {
     /// A task ran out of time: its work does not fit the task type.
     public static let taskExpired = Rule(
         id: "BGS018", name: "taskExpired", severity: .warning,
-        summary: "A background task ran out of time before it completed: its work does not fit the time the task type gets.",
-        fix: "Keep refresh work to a few seconds; move long work to a BGProcessingTask or a background URLSession, and make it resumable.",
-        source: "BGAppRefreshTask: about 30 s (assumed); BGProcessingTask: minutes")
+        summary: "A background task ran out of time with its work still going: the work does not fit the time the task type gets.",
+        fix: "Fit the work to the task type: a few seconds for an app refresh, resumable chunks for a processing task (the diagnostic names the kind's own advice).",
+        source: "BGAppRefreshTask: about 30 s (assumed; Apple forums 780956 saw 2 to 5 s); BGProcessingTask: minutes (Apple)")
 
     /// Main-actor code ran on a background queue.
     public static let mainActorCodeOffMain = Rule(
         id: "BGS019", name: "mainActorCodeOffMain", severity: .error,
-        summary: "Code that must run on the main actor ran in a launch handler registered with a background queue.",
-        fix: "Register with using: .main, or hop to the main actor (await MainActor.run) before touching UI state.",
-        source: "BGTaskScheduler.register: the launch handler runs on the given queue (nil: a background queue)")
+        summary: "Code that must run on the main actor (UI state) ran on a background queue, in a launch handler registered with using: nil or work it started.",
+        fix: "Hop to the main actor (await MainActor.run, or DispatchQueue.main.async) before touching UI state.",
+        source: "BGTaskScheduler.register: the launch handler runs on the given queue (nil: a background queue, com.apple.BGTaskScheduler (<identifier>)); UIKit is main-thread only")
 
     // MARK: Continued processing (iOS 26)
 
@@ -143,7 +143,7 @@ public enum Rules {
         id: "BGS020", name: "continuedProcessingUnavailable", severity: .error,
         summary: "A BGContinuedProcessingTaskRequest was submitted on an OS before iOS 26, which does not have continued processing.",
         fix: "Guard continued processing with if #available(iOS 26, *), and on earlier versions fall back to beginBackgroundTask (about 30 s) or a BGProcessingTask.",
-        source: "Apple, BGContinuedProcessingTask and BGContinuedProcessingTaskRequest: available from iOS 26.0")
+        source: "Apple, BGContinuedProcessingTask and BGContinuedProcessingTaskRequest: available from iOS 26.0. Assumed: what a device before iOS 26 does is unknown (Swift refuses the code without if #available; iOS 18.2 has a private class of that name with another initializer), so bgsim refuses the request with unavailable")
 
     /// A continued processing request submitted while the app was not in the foreground.
     public static let continuedSubmittedInBackground = Rule(
@@ -201,6 +201,43 @@ public enum Rules {
         fix: "When the task is cancelled or fails, stop the work and remove the partial output before calling setTaskCompleted(success: false); or write to a temporary file and move it into place only when complete.",
         source: "Apple, \"Performing long-running tasks on iOS and iPadOS\": the person can cancel the task from the Live Activity; platform facts: work must be cancellation-safe")
 
+    // MARK: What real apps' code showed (issue 11)
+
+    /// A main-actor isolated launch handler registered with `using: nil`: it traps at its entry.
+    public static let mainActorHandlerOnBackgroundQueue = Rule(
+        id: "BGS029", name: "mainActorHandlerOnBackgroundQueue", severity: .error,
+        summary: "A launch handler isolated to the main actor (written in a @MainActor type or a SwiftUI App) was registered with using: nil; it was called on the scheduler's background queue and trapped at its entry (EXC_BREAKPOINT).",
+        fix: "Make the launch handler nonisolated (a static nonisolated function, or a closure built outside the @MainActor type) and hop to the main actor inside it for UI work; or register with using: .main.",
+        source: "VivaDicta PR #316 and SakuraRSS PR #186: EXC_BREAKPOINT in _dispatch_assert_queue_fail / _swift_task_checkIsolatedSwift on com.apple.BGTaskScheduler (<identifier>); iOS 26.1's BackgroundTasks makes a serial background queue per registration when the queue is nil")
+
+    /// `setTaskCompleted(success: true)` after the task expired.
+    public static let successAfterExpiration = Rule(
+        id: "BGS030", name: "successAfterExpiration", severity: .warning,
+        summary: "setTaskCompleted(success: true) was called after the task expired: work its expiration handler cut short is reported as done.",
+        fix: "Report what happened: setTaskCompleted(success: false) once the expiration handler ran, or success: !isCancelled after a loop that stops when cancelled.",
+        source: "iOS 26.1's BGTask accepts the call without a word (-[BGTask _setTaskCompletedWithSuccess:actionsIfNotAlreadyCompleted:]); Apple's WWDC25 \"Finish tasks in the background\" sample does it; what the scheduler makes of it is undocumented")
+
+    /// The task's work ended without `setTaskCompleted`: it idled until its time ran out.
+    public static let workFinishedWithoutCompleting = Rule(
+        id: "BGS031", name: "workFinishedWithoutCompleting", severity: .warning,
+        summary: "A background task's work ended without setTaskCompleted(success:); the task idled, keeping the app running, until its time ran out.",
+        fix: "Call setTaskCompleted(success:) when the work ends, on every path (after the last await, and in catch blocks): the system suspends the app as soon as its tasks are complete.",
+        source: "BGTask.h: \"If you do not call setTaskCompletedWithSuccess: on the task, the system continues to run in the background until all the available time is consumed, wasting battery power.\"")
+
+    /// An expiration handler that had not returned (or not started) when the time for it was over.
+    public static let expirationHandlerBlocked = Rule(
+        id: "BGS032", name: "expirationHandlerBlocked", severity: .error,
+        summary: "An expiration handler had not returned (or, queued behind other work on the main thread, not even started) when its time was over; the watchdog killed the app.",
+        fix: "Make expiration handlers return at once: end the task or call setTaskCompleted synchronously, do no long or blocking work in them (no dispatch sync, no waiting on a busy queue), and keep the main thread free in the background.",
+        source: "Apple forums 85066 (Quinn: the expiry handler \"must run quickly, that is, in less than a second or so\"; \"the watchdog has a strict limit (a few seconds) on the total amount of time taken to run background task expiry handlers\"); Apple, BGTask.expirationHandler: \"All expiration handlers must complete before the allocated time\"; neevaco/neeva-ios #4173")
+
+    /// A refresh or processing handler registered after launch, accepted by the platform.
+    public static let registeredAfterLaunchAccepted = Rule(
+        id: "BGS033", name: "registeredAfterLaunchAccepted", severity: .warning,
+        summary: "A refresh or processing request was submitted with a launch handler registered after the app finished launching: this platform accepts the registration, but a background launch for the task finds no handler unless the same code runs before launch finishes.",
+        fix: "Register refresh and processing handlers in application(_:didFinishLaunchingWithOptions:), unconditionally, before it returns; only continued processing handlers belong with the person's action.",
+        source: "BGTaskScheduler.h (iOS 26): \"You must register launch handlers before your application finishes launching\"; iOS 26.1's BackgroundTasks no longer checks (docs/system-policy.md); iOS 18.2 raises (BGS011)")
+
     /// Every rule, in identifier order.
     public static let all: [Rule] = [
         backgroundTaskLeaked, endedUnknownBackgroundTask, backgroundTaskOpenTooLong,
@@ -210,7 +247,8 @@ public enum Rules {
         taskCompletedTwice, refreshRequestedTooSoon, taskExpired, mainActorCodeOffMain,
         continuedProcessingUnavailable, continuedSubmittedInBackground, continuedNotFromPersonAction,
         continuedEarliestBeginIgnored, continuedRunIneligible, backgroundGPUNotSupported, backgroundGPUEntitlementMissing,
-        continuedProgressStalled, partialOutputLeftBehind,
+        continuedProgressStalled, partialOutputLeftBehind, mainActorHandlerOnBackgroundQueue, successAfterExpiration,
+        workFinishedWithoutCompleting, expirationHandlerBlocked, registeredAfterLaunchAccepted,
     ]
 
     /// The rule with identifier `id`, if any.

@@ -34,12 +34,15 @@ public enum UserAction: Sendable, Hashable {
     case answerPrompt(identifier: String?, answer: PromptAnswer)
     /// The system is short of resources: the continued task with the least progress expires.
     case resourcePressure
+    /// The app is updated to another build: a running process is terminated, pending requests stay, and the next
+    /// launch runs the new build's code with its Info.plist.
+    case updateApp(build: String)
 
     /// An action without its details: what scenario files and traces name it.
     public enum Name: String, Sendable, Hashable, CaseIterable {
         case launch, backgroundLaunch, goHome, returnToApp, lock, unlock, swipeAway, memoryPressure
         case openControlCenter, closeControlCenter, tap, conditions, simulateLaunch, simulateExpiration
-        case cancelLiveActivity, answerPrompt, resourcePressure
+        case cancelLiveActivity, answerPrompt, resourcePressure, updateApp
     }
 
     /// The action names a timeline may use.
@@ -65,6 +68,7 @@ public enum UserAction: Sendable, Hashable {
         case .cancelLiveActivity: .cancelLiveActivity
         case .answerPrompt: .answerPrompt
         case .resourcePressure: .resourcePressure
+        case .updateApp: .updateApp
         }
     }
 }

@@ -32,6 +32,11 @@ public struct PlatformProfile: Sendable, Hashable {
         case continuedProgressSampleInterval
         case continuedProgressStallLimit
         case continuedStallPromptDelay
+        case registrationAfterLaunch
+        case continuedWildcardRegistration
+        case beginBackgroundTaskAfterExpiration
+        case lowPowerModeRefusesSubmit
+        case consolePrivateData
     }
 
     /// What a parameter's value counts.
@@ -40,6 +45,10 @@ public struct PlatformProfile: Sendable, Hashable {
         case duration
         /// A number of things; a scenario writes a whole number.
         case count
+        /// One of a few named behaviours (``ParameterInfo/choices``), where sources disagree; a scenario writes the name.
+        case choice
+        /// On or off; a scenario writes `true` or `false`.
+        case flag
     }
 
     /// What a parameter means and where its value comes from.
@@ -54,6 +63,8 @@ public struct PlatformProfile: Sendable, Hashable {
         public var isAssumed: Bool
         /// What the value counts: most parameters are durations.
         public var unit: Unit = .duration
+        /// The names of a `.choice` parameter's values, in the order of their stored index; empty otherwise.
+        public var choices: [String] = []
     }
 
     /// Which OS version this profile models.
@@ -86,6 +97,11 @@ public struct PlatformProfile: Sendable, Hashable {
             case .continuedProgressSampleInterval: 1_000_000_000
             case .continuedProgressStallLimit: 30_000_000_000
             case .continuedStallPromptDelay: 15_000_000_000
+            case .registrationAfterLaunch: Self.defaultRegistrationAfterLaunch(name).profileIndex
+            case .continuedWildcardRegistration: WildcardRegistration.rejected.profileIndex
+            case .beginBackgroundTaskAfterExpiration: BackgroundTaskAfterExpiration.invalid.profileIndex
+            case .lowPowerModeRefusesSubmit: 0
+            case .consolePrivateData: ConsolePrivateData.shown.profileIndex
             }
         }
     }
@@ -98,7 +114,7 @@ public struct PlatformProfile: Sendable, Hashable {
     /// launch rule.
     public var supportsContinuedProcessing: Bool { name != .iOS17 }
 
-    /// The value of a parameter, in nanoseconds.
+    /// The value of a parameter: nanoseconds, a count, a choice's index, or 0 and 1 for a flag.
     public subscript(key: Key) -> Int64 {
         get { values[Self.index(of: key)] }
         set { values[Self.index(of: key)] = newValue }
@@ -259,5 +275,30 @@ public struct PlatformProfile: Sendable, Hashable {
             meaning: "How long a continued task may go without progress before its Live Activity asks the person whether to continue.",
             source: "Assumed: Apple says progress lets the system \"make informed suggestions through the interface about possibly stuck tasks that a person can cancel\"; when it asks is undocumented.",
             isAssumed: true),
+        ParameterInfo(
+            key: .registrationAfterLaunch,
+            meaning: "What register(forTaskWithIdentifier:using:launchHandler:) does after the app finished launching: raises (NSInternalInconsistencyException), continuedExempt (raises except for identifiers under a continued processing wildcard entry), or accepted.",
+            source: "Sources disagree (docs/system-policy.md): iOS 18.2's BackgroundTasks raises for every identifier (BGTaskScheduler.m:225), the default of iOS17; the iOS 26 header calls it an error except for BGContinuedProcessingTask registrations (continuedExempt); iOS 26.1's framework code has no check, Apple's own samples register a continued identifier on a tap, and forums thread 799126 saw a late registration return true: accepted, the default of iOS26.",
+            isAssumed: false, unit: .choice, choices: RegistrationAfterLaunch.allCases.map(\.rawValue)),
+        ParameterInfo(
+            key: .continuedWildcardRegistration,
+            meaning: "What registering a wildcard entry itself (com.example.export.*) does: rejected (register returns false), acceptedUnmatched (returns true, but no submitted identifier matches it), or matchesComposed (it handles every identifier under it). In the first two, submitting com.example.export.<job> without registering that identifier raises \"No launch handler registered\".",
+            source: "Sources disagree (docs/system-policy.md): iOS 26.1's framework code does not permit the wildcard string itself (rejected, the default); forums thread 799126 on iOS 26.0 beta 7 saw register return true and the submission crash (acceptedUnmatched); matchesComposed is bgsim's earlier reading, kept for comparison.",
+            isAssumed: false, unit: .choice, choices: WildcardRegistration.allCases.map(\.rawValue)),
+        ParameterInfo(
+            key: .beginBackgroundTaskAfterExpiration,
+            meaning: "What beginBackgroundTask returns once the background time began to expire: invalid, or grantedWithoutExpiration (an identifier whose expiration handler is never called).",
+            source: "Assumed either way: Apple says it \"returns invalid if running in the background is not possible\" (the default); wire-ios PR #4935 observed tasks started in the background that never had their expiration handlers called.",
+            isAssumed: true, unit: .choice, choices: BackgroundTaskAfterExpiration.allCases.map(\.rawValue)),
+        ParameterInfo(
+            key: .lowPowerModeRefusesSubmit,
+            meaning: "Whether submit(_:) throws unavailable for refresh and processing requests while Low Power Mode is on (they are held back either way).",
+            source: "Assumed off: the iOS 26 header lists the causes of unavailable (Background App Refresh off, the Simulator, keyboard and other extensions) and Low Power Mode is not among them; expo issue 11505 saw backgroundRefreshStatus stay available in Low Power Mode.",
+            isAssumed: true, unit: .flag),
+        ParameterInfo(
+            key: .consolePrivateData,
+            meaning: "How UIKit's console messages show a background task's %{private} details: shown (as under the Xcode debugger: <_UIBackgroundTaskInfo: 0x...>: taskID = ..., taskName = ...) or redacted (<private>, as in Console and device logs).",
+            source: "UIKitCore logs the task with %{private}@ (iOS 26.1); WordPress-iOS PR 21254 quotes the debugger form, the Embrace sample project the redacted one.",
+            isAssumed: false, unit: .choice, choices: ConsolePrivateData.allCases.map(\.rawValue)),
     ]
 }

@@ -42,6 +42,8 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     // Lifecycle bookkeeping.
     private var launchTarget: AppState.LaunchDestination = .foreground
+    /// Whether the app's scene is connected (apps that use scenes): not in a launch into the background.
+    private var sceneConnected = false
     private var systemCallbacksInFlight = 0
     private var suspensionEvent: EventHandle?
     private var deferredWaiters: [Waiter] = []
@@ -74,8 +76,9 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         simulation.trace(record)
     }
 
-    package func diagnose(_ rule: Rule, subject: String, message: String) {
-        simulation.diagnose(rule, process: number, subject: subject, message: message)
+    /// Reports a breach of `rule`; `fix` replaces the rule's own advice where the case calls for other advice.
+    package func diagnose(_ rule: Rule, subject: String, message: String, fix: String? = nil) {
+        simulation.diagnose(rule, process: number, subject: subject, message: message, fix: fix)
     }
 
     package func console(_ message: String) {
@@ -108,20 +111,33 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     }
 
     /// Starts app code as a simulated task gated by this process.
+    ///
+    /// `workOwner` is the launched task the code works for (by default the
+    /// caller's); while it runs it counts as that task's work, unless
+    /// `countsWork` is false because the caller counts it (a main-lane item
+    /// counts from the moment it is queued).
     @discardableResult
-    package func spawn(_ name: String, origin: Origin = .inherited, _ body: @escaping @Sendable () async -> Void) -> TaskContext? {
+    package func spawn(
+        _ name: String, origin: Origin = .inherited, workOwner: WorkOwner = .inherited, countsWork: Bool = true,
+        _ body: @escaping @Sendable () async -> Void
+    ) -> TaskContext? {
         guard isAlive else { return nil }
         let action: String? = switch origin {
         case .inherited: PersonActionScope.current
         case .system: nil
         case .person(let name): name
         }
-        // The new task copies the task-local binding at creation, and so do tasks its code starts.
-        let context = PersonActionScope.$current.withValue(action) {
-            kernel.spawn(name, gate: self) { [self] in
-                // The task may start after the process died in the same instant (a swipe right after a callback was queued).
-                if isAlive { await body() }
-                taskEnded(TaskContext.current)
+        let owner = workOwner.resolved
+        if countsWork { owner?.workStarted() }
+        // The new task copies the task-local bindings at creation, and so do tasks its code starts.
+        let context = TaskWorkScope.$current.withValue(owner) {
+            PersonActionScope.$current.withValue(action) {
+                kernel.spawn(name, gate: self) { [self] in
+                    // The task may start after the process died in the same instant (a swipe right after a callback was queued).
+                    if isAlive { await body() }
+                    if countsWork { owner?.workEnded(at: now) }
+                    taskEnded(TaskContext.current)
+                }
             }
         }
         liveTasks[context.identifier] = context
@@ -241,12 +257,17 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         launchFinished = true
         if launchTarget == .foreground {
             move(to: .foregroundActive)
+            // A scene app's scene connects and comes to the foreground now, after launch finished (TN3187).
+            if connectScene() { callback(.willEnterForeground) }
             callback(.didBecomeActive)
         } else {
             move(to: .background)
             beginBackgroundPeriod()
             // Launched for the person but left before it finished: the app still hears that it is in the background.
-            if state == .background, launchedInto == .foreground { deliverDidEnterBackground() }
+            if state == .background, launchedInto == .foreground {
+                connectScene()
+                deliverDidEnterBackground()
+            }
         }
         let deliveries = pendingDeliveries
         pendingDeliveries.removeAll()
@@ -278,13 +299,15 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     private func deliverDidEnterBackground() {
         systemCallbacksInFlight += 1
         let watchdogLabel = EventLabel("app.didEnterBackgroundLimit", subject: Int64(number))
+        // An app that uses scenes hears sceneDidEnterBackground instead, under the same limit (assumed).
+        let method = system.appInfo.usesScenes ? "sceneDidEnterBackground" : "applicationDidEnterBackground"
         let watchdog = kernel.schedule(afterNanoseconds: profile.didEnterBackgroundLimit, label: watchdogLabel) { [self] in
             guard isAlive else { return }
             let limit = TimeText.formatExact(nanoseconds: profile.didEnterBackgroundLimit)
             diagnose(
-                Rules.didEnterBackgroundTooSlow, subject: "applicationDidEnterBackground",
-                message: "applicationDidEnterBackground did not return within \(limit)")
-            terminate(.watchdog, message: "applicationDidEnterBackground exceeded \(limit)")
+                Rules.didEnterBackgroundTooSlow, subject: method,
+                message: "\(method) did not return within \(limit)")
+            terminate(.watchdog, message: "\(method) exceeded \(limit)")
         }
         callback(.didEnterBackground) { [self] in
             kernel.cancel(watchdog)
@@ -311,6 +334,8 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         cancelSuspension()
         endBackgroundPeriod()
         move(to: .foregroundInactive, reason: cause)
+        // Launched into the background, a scene app has no scene yet: it connects when the person opens the app.
+        connectScene()
         callback(.willEnterForeground)
         move(to: .foregroundActive)
         callback(.didBecomeActive)
@@ -359,8 +384,23 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         callback(.userAction(name), personAction: name)
     }
 
-    /// Queues a delegate callback on the main lane, traced when it starts and returns.
+    /// Connects the app's scene if the app uses scenes and it is not connected: `scene(_:willConnectTo:options:)`.
+    /// Returns whether it connected now.
+    ///
+    /// Not in a launch into the background: a BGTaskScheduler launch asks for no scene (assumed; Apple says the
+    /// system may connect a scene in the background to process some events, and names none of these).
+    @discardableResult
+    private func connectScene() -> Bool {
+        guard system.appInfo.usesScenes, !sceneConnected else { return false }
+        sceneConnected = true
+        callback(.sceneWillConnect)
+        return true
+    }
+
+    /// Queues a delegate callback on the main lane, traced when it starts and returns. In an app that uses scenes,
+    /// the app delegate's lifecycle callbacks are the scene delegate's (TN3187).
     private func callback(_ callback: AppCallback, personAction: String? = nil, finished: (() -> Void)? = nil) {
+        let callback = system.appInfo.usesScenes ? callback.inSceneApp : callback
         let name = callback.name
         let body: @Sendable () async -> Void = { [appCode] in await appCode.run(callback) }
         mainLane.enqueue(name, onStart: { [self] in
@@ -368,7 +408,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         }, onFinish: { [self] in
             trace(.appCallback(TraceRecord.AppCallback(process: number, callback: name, phase: .returned)))
             finished?()
-        }, personAction: personAction, body)
+        }, personAction: personAction, workOwner: .none, body)
     }
 
     /// Called by the main lane's task when its item's body has returned.
@@ -379,11 +419,25 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         mainLane.startNext()
     }
 
-    /// Runs `body` on the main lane later (`DispatchQueue.main.async`).
+    /// Runs `body` on the main lane later (`DispatchQueue.main.async`, or `asyncAfter` with `delay`).
     ///
-    /// A block dispatched while handling the person's action still serves it.
-    package func dispatchToMain(_ name: String, personAction: String?, _ body: @escaping @Sendable () async -> Void) {
-        mainLane.enqueue(name, personAction: personAction, body)
+    /// A block dispatched while handling the person's action still serves it, and one dispatched by a launch
+    /// handler's work is still that task's work, from the moment it is dispatched.
+    package func dispatchToMain(
+        _ name: String, personAction: String?, delay: Int64 = 0, _ body: @escaping @Sendable () async -> Void
+    ) {
+        let owner = WorkOwner.inherited.resolved
+        guard delay > 0 else {
+            mainLane.enqueue(name, personAction: personAction, workOwner: owner.map { .task($0) } ?? .none, body)
+            return
+        }
+        owner?.workStarted()
+        kernel.schedule(afterNanoseconds: delay, label: EventLabel("app.dispatchAfter", subject: Int64(number))) { [self] in
+            guard isAlive else { return }
+            mainLane.enqueue(name, personAction: personAction, workOwner: owner.map { .task($0) } ?? .none, body)
+            // Counted by the lane from now on.
+            owner?.workEnded(at: now)
+        }
     }
 
     // MARK: Suspension

@@ -91,6 +91,8 @@ public enum TerminationReason: String, Sendable, Hashable, CaseIterable, Codable
     case crash
     /// The app exited by itself.
     case exit
+    /// The app was updated to another build (the system ends the running process to install it).
+    case appUpdated
 
     /// The exception code the platform reports, where there is one.
     public var exceptionCode: String? {

@@ -1,5 +1,17 @@
 /// One background execution assertion: a `beginBackgroundTask` not yet balanced by `endBackgroundTask`.
 final class BackgroundTask {
+    /// Where the task's expiration handler is, once the background time began to expire.
+    enum HandlerState {
+        /// Not called (yet), or the task has none.
+        case notCalled
+        /// Queued on the main thread behind other work.
+        case queued
+        /// Running on the main thread.
+        case running
+        /// Returned.
+        case returned
+    }
+
     /// The `UIBackgroundTaskIdentifier`'s raw value: 1, 2, 3... within the process.
     let identifier: Int
     let name: String?
@@ -7,6 +19,7 @@ final class BackgroundTask {
     let expirationHandler: ExpirationHandler?
     var isOpen = true
     var expirationHandlerCalled = false
+    var handlerState = HandlerState.notCalled
     var warnedAboutAge = false
 
     init(identifier: Int, name: String?, createdAt: Int64, expirationHandler: ExpirationHandler?) {
@@ -16,9 +29,36 @@ final class BackgroundTask {
         self.expirationHandler = expirationHandler
     }
 
-    /// How the platform's console names the task: `<id> ("<name>")`.
-    var consoleName: String {
-        "\(identifier) (\"\(name ?? "")\")"
+    /// The task's name as UIKit keeps it: the given one, or UIKit's default `Called by <process>, from <caller>`.
+    ///
+    /// The caller is a symbol bgsim does not know (Swift code calls the
+    /// look-alike without one), so the default names the process only.
+    func uikitName(processName: String) -> String {
+        name ?? "Called by \(processName), from <unknown caller>"
+    }
+
+    /// How UIKit's age warning names the task: `3 ("Saving library")` (deltachat-ios #1128, Countly #190).
+    func consoleName(processName: String) -> String {
+        "\(identifier) (\"\(uikitName(processName: processName))\")"
+    }
+
+    /// `-[_UIBackgroundTaskInfo description]` as UIKit logs it with `%{private}@` (iOS 26.1's UIKitCore).
+    ///
+    /// Shown: `<_UIBackgroundTaskInfo: 0x15523b7e0>: taskID = 30, taskName = Sync, creationTime = 401007 (elapsed = 26)`
+    /// (WordPress-iOS PR #21254). The address is made up (one per task, the
+    /// same in every run) and the creation time counts whole seconds from the
+    /// start of the run, where UIKit counts the device's uptime.
+    func infoDescription(processName: String, now: Int64, privateData: PlatformProfile.ConsolePrivateData) -> String {
+        switch privateData {
+        case .redacted:
+            return "<private>"
+        case .shown:
+            let address = String(0x1_5523_b780 + Int64(identifier) * 0x60, radix: 16)
+            let created = createdAt / 1_000_000_000
+            let elapsed = (now - createdAt) / 1_000_000_000
+            return "<_UIBackgroundTaskInfo: 0x\(address)>: taskID = \(identifier), taskName = \(uikitName(processName: processName)), "
+                + "creationTime = \(created) (elapsed = \(elapsed))"
+        }
     }
 
     var subject: String {

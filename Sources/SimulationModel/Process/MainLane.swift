@@ -14,6 +14,8 @@ final class MainLane {
         var onFinish: (() -> Void)?
         /// The person's action this item serves, if any (a tap's callback, or a block a tap dispatched).
         var personAction: String?
+        /// The launched task this item works for, if any (a launch handler on the main queue, or a block it dispatched).
+        var workOwner: RunningTask?
     }
 
     private unowned let process: AppProcess
@@ -29,9 +31,14 @@ final class MainLane {
     }
 
     /// Queues work on the main lane; it starts when everything before it has finished.
+    ///
+    /// `workOwner` is the launched task the work is for: by default the one the calling code works for.
     func enqueue(_ name: String, onStart: (() -> Void)? = nil, onFinish: (() -> Void)? = nil, personAction: String? = nil,
-                 _ body: @escaping @Sendable () async -> Void) {
-        items.append(Item(name: name, body: body, onStart: onStart, onFinish: onFinish, personAction: personAction))
+                 workOwner: WorkOwner = .inherited, _ body: @escaping @Sendable () async -> Void) {
+        let owner = workOwner.resolved
+        // Counted from the moment it is queued: a block waiting behind busy work is still the task's work.
+        owner?.workStarted()
+        items.append(Item(name: name, body: body, onStart: onStart, onFinish: onFinish, personAction: personAction, workOwner: owner))
         startNext()
     }
 
@@ -49,8 +56,10 @@ final class MainLane {
         let body = item.body
         // The item's own origin, not that of whichever item finished before it and started this one.
         let origin: AppProcess.Origin = item.personAction.map { .person($0) } ?? .system
-        process.spawn("main: \(item.name)", origin: origin) { [process] in
+        let owner = item.workOwner
+        process.spawn("main: \(item.name)", origin: origin, workOwner: owner.map { .task($0) } ?? .none, countsWork: false) { [process] in
             await body()
+            owner?.workEnded(at: process.now)
             process.mainLaneItemFinished()
         }
     }

@@ -10,3 +10,33 @@
 enum PersonActionScope {
     @TaskLocal static var current: String?
 }
+
+/// Which launched `BGTask` the running app code works for, if any.
+///
+/// Bound like ``PersonActionScope``: the launch handler runs with its task,
+/// and code it starts (`async` work, blocks it dispatches to the main queue)
+/// inherits it. Each running task counts the code still working for it, so
+/// the model can tell a task whose work is still going from one whose work
+/// ended without `setTaskCompleted` (BGS031).
+enum TaskWorkScope {
+    @TaskLocal static var current: RunningTask?
+}
+
+/// Which launched task a piece of app code works for, when it is started.
+package enum WorkOwner {
+    /// The task the calling code works for, if any.
+    case inherited
+    /// None: the system's own callbacks and expiration handlers.
+    case none
+    /// This one: a launch handler works for its task.
+    case task(RunningTask)
+
+    /// The task, now.
+    package var resolved: RunningTask? {
+        switch self {
+        case .inherited: TaskWorkScope.current
+        case .none: nil
+        case .task(let task): task
+        }
+    }
+}

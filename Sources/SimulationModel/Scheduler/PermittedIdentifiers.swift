@@ -1,8 +1,10 @@
 /// Info.plist's `BGTaskSchedulerPermittedIdentifiers`, read the way the system reads them.
 ///
 /// Refresh and processing identifiers must be listed exactly. Continued
-/// processing identifiers (iOS 26) match a wildcard entry
-/// `<bundle id>.<context>.*`, so that each job can have its own suffix:
+/// processing identifiers (iOS 26) are listed exactly too (Apple's WWDC25
+/// sample), or fall under a wildcard entry `<bundle id>.<context>.*`, so
+/// that each job can have its own suffix (iOS 26.1's
+/// `_BGTaskIdentifierRegistry`: the wildcard string itself is not one):
 /// Apple, `BGContinuedProcessingTaskRequest.init(identifier:title:subtitle:)`:
 /// the identifier's prefix "must at least contain the bundle ID of the
 /// submitting application, followed by optional semantic context".
@@ -18,6 +20,11 @@ struct PermittedIdentifiers {
         wildcards = profile.supportsContinuedProcessing
     }
 
+    /// Whether `identifier` may be submitted as a continued processing request: listed exactly, or under a wildcard entry.
+    func permitsContinued(_ identifier: String) -> Bool {
+        !isWildcardEntry(identifier) && (listsExactly(identifier) || wildcardEntry(matching: identifier) != nil)
+    }
+
     /// Whether `identifier` is listed exactly (refresh and processing tasks).
     func listsExactly(_ identifier: String) -> Bool {
         entries.contains(identifier)
@@ -30,6 +37,12 @@ struct PermittedIdentifiers {
             guard let prefix = Self.prefix(ofWildcard: entry), prefix.hasPrefix(bundleIdentifier + ".") else { return false }
             return identifier == entry || (identifier.hasPrefix(prefix) && identifier.count > prefix.count)
         }
+    }
+
+    /// Whether `identifier` is itself a wildcard entry of the list (`com.example.export.*`), as the system reads them.
+    func isWildcardEntry(_ identifier: String) -> Bool {
+        guard wildcards, entries.contains(identifier), let prefix = Self.prefix(ofWildcard: identifier) else { return false }
+        return prefix.hasPrefix(bundleIdentifier + ".")
     }
 
     /// The wildcard entries that do not start with the bundle identifier: the system ignores them.
@@ -48,8 +61,8 @@ struct PermittedIdentifiers {
 
     /// Why a continued processing identifier is not permitted, in words.
     func whyNotPermitted(continued identifier: String) -> String {
-        if listsExactly(identifier) {
-            return "\(identifier) is listed exactly, but continued processing identifiers must match a wildcard entry \(bundleIdentifier).<context>.*"
+        if isWildcardEntry(identifier) {
+            return "\(identifier) is the wildcard entry itself; submit an identifier under it, such as \(Self.prefix(ofWildcard: identifier) ?? "")1"
         }
         if let foreign = foreignWildcards.first {
             return "no wildcard entry of BGTaskSchedulerPermittedIdentifiers matches \(identifier) (\(foreign) does not start with the bundle identifier \(bundleIdentifier))"

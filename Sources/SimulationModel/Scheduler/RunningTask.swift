@@ -22,12 +22,32 @@ package final class RunningTask: @unchecked Sendable {
     /// as the system keeps the `BGTask` it hands to the launch handler.
     package var lookalike: AnyObject?
 
-    init(request: TaskRequest, launchedAt: Int64, deadline: Int64, onMainLane: Bool, completesWhenHandlerReturns: Bool) {
+    /// Whether the model sees the task's work start and end (scenario steps; not Swift code's own tasks).
+    let tracksWork: Bool
+    /// Whether the debugger's `_simulateLaunchForTaskWithIdentifier:` started it: only such a task can be
+    /// expired with `_simulateExpirationForTaskWithIdentifier:` (iOS 18.2 and 26.1's BackgroundTasks).
+    package var simulated = false
+    /// App code still working for the task: its launch handler, and what that started and has not finished.
+    private(set) var liveWork = 0
+    /// When the last of the task's work ended, if it did.
+    private(set) var workEndedAt: Int64?
+    /// Its entry in the run's list of task runs.
+    var runIndex = 0
+    /// Whether its expiration handler was called and has not returned.
+    var expirationHandlerRunning = false
+    /// Whether its expiration handler returned.
+    var expirationHandlerReturned = false
+
+    init(
+        request: TaskRequest, launchedAt: Int64, deadline: Int64, onMainLane: Bool, completesWhenHandlerReturns: Bool,
+        tracksWork: Bool = false
+    ) {
         self.request = request
         self.launchedAt = launchedAt
         self.deadline = deadline
         self.onMainLane = onMainLane
         self.completesWhenHandlerReturns = completesWhenHandlerReturns
+        self.tracksWork = tracksWork
         self.continued = request.kind == .continuedProcessing
             ? ContinuedState(title: request.title, subtitle: request.subtitle, startedAt: launchedAt) : nil
     }
@@ -35,6 +55,28 @@ package final class RunningTask: @unchecked Sendable {
     package var identifier: String { request.identifier }
 
     package var subject: String { "\(request.kind.subjectName) task \(request.identifier)" }
+
+    /// How BackgroundTasks names the task in its log: `<BGProcessingTask: com.example.cleanup>`, and for a continued
+    /// task `<BGContinuedProcessingTask: com.example.export.1 (Exporting video)>` (cocoa-mhlw/cocoa PR #644; iOS 26.1).
+    package var logDescription: String {
+        switch request.kind {
+        case .appRefresh: "<BGAppRefreshTask: \(identifier)>"
+        case .processing: "<BGProcessingTask: \(identifier)>"
+        case .continuedProcessing: "<BGContinuedProcessingTask: \(identifier) (\(request.title))>"
+        }
+    }
+
+    /// Whether code is still working for the task.
+    var isWorking: Bool { liveWork > 0 }
+
+    func workStarted() {
+        liveWork += 1
+    }
+
+    func workEnded(at now: Int64) {
+        liveWork -= 1
+        if liveWork == 0 { workEndedAt = now }
+    }
 }
 
 /// What the system knows of a running continued processing task: what its Live Activity shows, and how its progress went.

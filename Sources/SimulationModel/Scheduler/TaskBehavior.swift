@@ -22,6 +22,8 @@ package protocol TaskBehavior: Sendable {
     var registersOnDemand: Bool { get }
     /// Whether a running task expires when the person starts using the device.
     var expiresWhenDeviceIsUsed: Bool { get }
+    /// What to change when a task of the kind runs out of time with its work still going (BGS018).
+    var expiryFix: String { get }
     /// Checks a submission and queues it with the scheduler, or throws what `submit(_:)` throws.
     func submit(_ request: TaskRequest, from process: AppProcess, to scheduler: TaskScheduler) throws(SubmitError)
     /// Why a request of the kind may not run now, or nil.
@@ -59,6 +61,7 @@ extension TaskKind {
 /// Hooks into a task's life that most kinds leave empty.
 extension TaskBehavior {
     package var expiresWhenDeviceIsUsed: Bool { false }
+    package var expiryFix: String { Rules.taskExpired.fix }
     package func taskStarted(_ task: RunningTask, in process: AppProcess) {}
     package func taskExpired(_ task: RunningTask, in process: AppProcess) {}
     package func taskEnding(_ task: RunningTask, in process: AppProcess) -> TraceRecord.OutputLeft? { nil }

@@ -12,6 +12,8 @@ package final class TaskScheduler: SystemService {
     package private(set) var pending: [PendingRequest] = []
     private var history = LaunchHistory()
     private var checkEvent: EventHandle?
+    /// Identifiers `simulateLaunch` launched whose tasks have not started yet.
+    private var simulatedLaunches: [String] = []
 
     package init(system: any SystemContext) {
         self.system = system
@@ -87,6 +89,11 @@ package final class TaskScheduler: SystemService {
         reevaluate()
     }
 
+    package func processEnded(_ process: AppProcess) {
+        // A launch the process died before starting (no handler registered): nothing is left to start.
+        simulatedLaunches.removeAll()
+    }
+
     /// Re-plans the next launch after anything the policy weighs has changed: one check event at the earliest ready instant.
     package func reevaluate() {
         if let checkEvent { system.kernel.cancel(checkEvent) }
@@ -126,18 +133,27 @@ package final class TaskScheduler: SystemService {
     package func perform(_ action: UserAction) -> ActionOutcome {
         switch action {
         case .simulateLaunch(let identifier):
-            // `_simulateLaunchForTaskWithIdentifier:`: a pending request now, whatever the policy says.
+            // `_simulateLaunchForTaskWithIdentifier:` (iOS 26.1's words in the console): a pending request now,
+            // whatever the policy says; the request leaves the pending list.
+            let live = system.process.flatMap { $0.isAlive ? $0 : nil }
+            live?.console("Simulating launch for task with identifier \(identifier)")
             guard let entry = pending.first(where: { $0.request.identifier == identifier }) else {
+                live?.console("No task request with identifier \(identifier) has been scheduled")
                 return .ignored("no pending request with identifier \(identifier)")
             }
+            if let live, live.runningTask(withIdentifier: identifier) != nil {
+                live.console("Task with identifier \(identifier) is already running")
+                return .ignored("a task with identifier \(identifier) is already running")
+            }
+            simulatedLaunches.append(identifier)
             launch(entry.request, cause: .simulateLaunch)
             reevaluate()
             return .performed
         case .simulateExpiration(let identifier):
-            guard let process = system.process, let task = process.runningTask(withIdentifier: identifier) else {
-                return .ignored("no running task with identifier \(identifier)")
+            guard let process = system.process, process.isAlive else {
+                return .ignored("the app is not running")
             }
-            process.expire(task, reason: "simulateExpiration")
+            if let why = process.simulateExpiration(of: identifier) { return .ignored(why) }
             return .performed
         default:
             return .notMine
@@ -150,6 +166,13 @@ package final class TaskScheduler: SystemService {
         for task in process.runningTasks where task.request.kind.behavior.expiresWhenDeviceIsUsed {
             process.expire(task, reason: "the person started using the device")
         }
+    }
+
+    /// Whether `simulateLaunch` launched the task with this identifier that is starting now; asked once per start.
+    package func takeSimulatedLaunch(of identifier: String) -> Bool {
+        guard let index = simulatedLaunches.firstIndex(of: identifier) else { return false }
+        simulatedLaunches.remove(at: index)
+        return true
     }
 
     /// A task ended; one that did not complete successfully makes the next of its kind wait, if the kind says so.

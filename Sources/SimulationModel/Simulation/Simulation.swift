@@ -60,7 +60,8 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     package let kernel: Kernel
     package let profile: PlatformProfile
     package let policy: LaunchPolicy
-    package let appInfo: AppInfo
+    /// The installed build's Info.plist and entitlements; `updateApp` installs another.
+    package private(set) var appInfo: AppInfo
     let recorder: TraceRecorder
     var storage = SavedState()
     private let makeAppCode: AppCodeFactory
@@ -79,6 +80,8 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     private var services: [any SystemService] = []
     private var hasRun = false
     private var jobNumbers = 0
+    /// Every launched task's run, in start order.
+    private var taskRuns: [TaskRun] = []
 
     /// The services every run has, in the order they hear of what happens: one line registers a service.
     package static let standardServices: [@Sendable (any SystemContext) -> any SystemService] = [
@@ -126,10 +129,15 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         diagnose(rule, process: process, subject: subject, message: message, at: nil)
     }
 
-    func diagnose(_ rule: Rule, process: Int?, subject: String, message: String, at time: Int64?) {
+    /// Reports a breach with advice that fits the case better than the rule's own fix.
+    package func diagnose(_ rule: Rule, process: Int?, subject: String, message: String, fix: String?) {
+        diagnose(rule, process: process, subject: subject, message: message, at: nil, fix: fix)
+    }
+
+    func diagnose(_ rule: Rule, process: Int?, subject: String, message: String, at time: Int64?, fix: String? = nil) {
         guard !kernel.isShutDown else { return }
         recorder.report(Diagnostic(
-            rule: rule, time: time ?? kernel.now.nanoseconds, process: process, subject: subject, message: message))
+            rule: rule, time: time ?? kernel.now.nanoseconds, process: process, subject: subject, message: message, fix: fix))
     }
 
     /// A process ended: every service hears it, then re-plans.
@@ -163,6 +171,19 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             if let match = service as? S { return match }
         }
         preconditionFailure("no \(S.self) service in this simulation")
+    }
+
+    /// Records that a launched task started; returns its index for `taskRunEnded`.
+    func taskRunStarted(_ run: TaskRun) -> Int {
+        taskRuns.append(run)
+        return taskRuns.count - 1
+    }
+
+    /// Records how the task run at `index` ended.
+    func taskRunEnded(_ index: Int, how: TraceRecord.TaskEnding, success: Bool) {
+        taskRuns[index].endedAt = kernel.now.nanoseconds
+        taskRuns[index].how = how
+        taskRuns[index].success = success
     }
 
     /// The next job number for a continued identifier's `{n}`: counted over the run, so no two jobs share one.
@@ -224,7 +245,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             scenarioName: setup.name, seed: seed, profile: profile, stopAt: VirtualInstant(nanoseconds: stopTime), endTime: VirtualInstant(nanoseconds: endTime),
             ending: ending, events: recorder.events, eventCount: recorder.count, diagnostics: recorder.diagnostics,
             expectations: [], terminations: terminations, saved: storage, finalState: finalState,
-            fingerprint: recorder.fingerprint, kernelEventCount: kernel.eventCount,
+            fingerprint: recorder.fingerprint, kernelEventCount: kernel.eventCount, taskRuns: taskRuns,
             choices: kernel.recordedChoices, orderingDecisions: kernel.recordedOrderingDecisions)
         result.expectations = checkExpectations(result)
         return result
@@ -306,10 +327,26 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             conditions = change.applied(to: conditions)
             conditionsChanged(from: old)
             worldChanged()
+        case .updateApp(let build):
+            updateApp(to: build)
         case .simulateLaunch, .simulateExpiration, .cancelLiveActivity, .answerPrompt, .resourcePressure:
             // A service's action that no service took: only possible if a standard service is missing.
             ignored("no service performs \(action.name.rawValue)")
         }
+    }
+
+    /// Installs another build: the running process ends (the system terminates an app to update it), pending
+    /// requests stay with the system, and the next launch runs the new build (WordPress-iOS #18156: requests an
+    /// earlier build submitted, pending when a build with other handlers launched).
+    private func updateApp(to build: String) {
+        guard let info = setup.updates.first(where: { $0.build == build }) else {
+            return ignored("no build \(build) in the scenario")
+        }
+        if let process, process.isAlive {
+            process.terminate(.appUpdated, message: "the app was updated to build \(build)")
+        }
+        appInfo = info
+        worldChanged()
     }
 
     /// The device's conditions changed: traced, then every service hears it.

@@ -42,6 +42,8 @@ public struct SimulationResult: Sendable {
     public var fingerprint: Fingerprint
     /// How many kernel events ran (a cost measure; not part of the trace).
     public var kernelEventCount: Int
+    /// Every launched task's run, in start order (kept whether or not the trace is).
+    public var taskRuns: [TaskRun] = []
     /// Every decision made at a choice point, in order, when the run was asked to record them.
     public var choices: [RecordedChoice] = []
     /// Every answer of the same-instant ordering policy, in order, when the run was asked to record them.

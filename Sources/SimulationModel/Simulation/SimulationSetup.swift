@@ -16,6 +16,8 @@ public struct SimulationSetup: Sendable, Hashable {
     public var policy: SchedulingPolicy
     /// What the system knows of the app without running it.
     public var app: AppInfo
+    /// Later builds of the app a timeline's `updateApp` may install, by their `build` name.
+    public var updates: [AppInfo]
     /// The device's conditions at the start.
     public var device: DeviceConditions
     /// What the person and the device do, in time order.
@@ -25,8 +27,9 @@ public struct SimulationSetup: Sendable, Hashable {
     public init(
         name: String, seed: UInt64 = 1, stopAt: Duration, profile: PlatformProfile = PlatformProfile(.iOS26),
         policy: SchedulingPolicy = .deterministic, app: AppInfo, device: DeviceConditions = DeviceConditions(),
-        timeline: [TimelineEntry] = []
+        timeline: [TimelineEntry] = [], updates: [AppInfo] = []
     ) {
+        self.updates = updates
         self.name = name
         self.seed = seed
         self.stopAt = stopAt

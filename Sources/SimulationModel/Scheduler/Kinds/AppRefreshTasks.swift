@@ -11,6 +11,10 @@ package struct AppRefreshTasks: SystemLaunchedTask {
 
     package func runtime(in profile: PlatformProfile) -> Int64? { profile.appRefreshRuntime }
 
+    package var expiryFix: String {
+        "Keep refresh work to a few seconds (fetch what is new, not everything); move long work to a BGProcessingTask or a background URLSession, and make it resumable."
+    }
+
     /// Background App Refresh off or restricted stops refreshes (WWDC20).
     package func settingsBlocker(in world: WorldSnapshot) -> LaunchBlocker? {
         world.conditions.backgroundAppRefresh == .available ? nil : .backgroundAppRefresh(world.conditions.backgroundAppRefresh)

@@ -12,6 +12,10 @@ package struct ProcessingTasks: SystemLaunchedTask {
     /// "The system terminates any background processing tasks running when the user starts using the device." (Apple)
     package var expiresWhenDeviceIsUsed: Bool { true }
 
+    package var expiryFix: String {
+        "Make the work resumable: save progress as you go, stop when the expiration handler runs (the person may pick up the device at any moment), and continue from the saved point in the next processing task; the system does not promise how long one runs."
+    }
+
     /// Processing tasks wait for an idle (locked) device, power and network when asked, and an app used lately.
     package func kindBlocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? {
         let conditions = world.conditions

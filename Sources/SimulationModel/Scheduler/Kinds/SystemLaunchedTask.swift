@@ -29,10 +29,18 @@ extension SystemLaunchedTask {
         let system = process.system
         let conditions = system.snapshot.conditions
         if !PermittedIdentifiers(app: system.appInfo, profile: system.profile).listsExactly(request.identifier) {
+            // iOS 26.1 logs this, then fails with error 3 (flutter_workmanager #660 shows both lines).
+            process.console("\(request.identifier) is not advertised in the application's Info.plist")
             process.diagnose(
                 Rules.taskIdentifierNotPermitted, subject: "task identifier \(request.identifier)",
                 message: "submit(_:) threw notPermitted: \(request.identifier) is not in BGTaskSchedulerPermittedIdentifiers")
             throw scheduler.refuse(request, from: process, .notPermitted, "identifier not in BGTaskSchedulerPermittedIdentifiers")
+        }
+        // Permitted but not registered in this process: the exception is raised at once, on the submitting thread
+        // (iOS 18.2 and 26.1; firefox-ios #19031, flutter_workmanager #660), before anything else is checked.
+        guard let registration = process.registration(for: request) else {
+            process.raiseNoLaunchHandler(request.identifier, atSubmit: true)
+            throw .notPermitted
         }
         if let mode = backgroundMode, !system.appInfo.backgroundModes.contains(mode) {
             process.diagnose(
@@ -43,12 +51,18 @@ extension SystemLaunchedTask {
         if conditions.backgroundAppRefresh != .available {
             throw scheduler.refuse(request, from: process, .unavailable, "Background App Refresh is \(conditions.backgroundAppRefresh.rawValue)")
         }
-        if conditions.lowPowerMode {
+        if conditions.lowPowerMode && system.profile.lowPowerModeRefusesSubmit {
             throw scheduler.refuse(request, from: process, .unavailable, "Low Power Mode is on")
         }
         let replacing = scheduler.isPending(request.identifier)
         if !replacing && scheduler.pendingCount(of: kind) >= pendingLimit {
             throw scheduler.refuse(request, from: process, .tooManyPendingTaskRequests, "\(pendingLimit) \(kind.rawValue) request(s) already pending")
+        }
+        if registration.registeredAfterLaunch {
+            process.diagnose(
+                Rules.registeredAfterLaunchAccepted, subject: "task identifier \(request.identifier)",
+                message: "\(request.identifier) is submitted with a launch handler registered after the app finished launching; "
+                    + "a launch in the background for it finishes before that code runs")
         }
         reviewSubmission(request, from: process, profile: system.profile)
         let draw: Int64 = system.kernel.draw("policy.delayDraw", in: 0...999_999)

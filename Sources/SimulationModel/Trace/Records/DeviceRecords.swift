@@ -39,6 +39,8 @@ extension TraceRecord {
         public var identifier: String?
         /// The answer of an `answerPrompt`.
         public var answer: PromptAnswer?
+        /// The build an `updateApp` installs.
+        public var build: String?
 
         /// The record of `action` with its `note`.
         public init(_ action: SimulationModel.UserAction, note: String?) {
@@ -52,6 +54,8 @@ extension TraceRecord {
             case .answerPrompt(let identifier, let answer):
                 self.identifier = identifier
                 self.answer = answer
+            case .updateApp(let build):
+                self.build = build
             default:
                 break
             }
@@ -101,6 +105,7 @@ extension TraceRecord.UserAction: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("action", action)
         fields.add("answer", ifPresent: answer)
+        fields.add("build", ifPresent: build)
         fields.add("identifier", ifPresent: identifier)
         fields.add("note", ifPresent: note)
         fields.add("run", ifPresent: run)
@@ -112,6 +117,7 @@ extension TraceRecord.UserAction: TracePayload {
         run = try fields.stringIfPresent("run")
         identifier = try fields.stringIfPresent("identifier")
         answer = try fields.choiceIfPresent("answer")
+        build = try fields.stringIfPresent("build")
     }
 }
 

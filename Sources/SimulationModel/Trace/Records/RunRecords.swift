@@ -86,7 +86,12 @@ extension TraceRecord.RunStart: TracePayload {
         fields.add("policy", policy)
         fields.add("supportsBackgroundGPU", supportsBackgroundGPU)
         for key in PlatformProfile.Key.allCases {
-            fields.add(Self.profilePrefix + key.rawValue, profile[key])
+            // Switches by the name of their value: a trace says `accepted`, not an index.
+            switch PlatformProfile.info(key).unit {
+            case .duration, .count: fields.add(Self.profilePrefix + key.rawValue, profile[key])
+            case .choice: fields.add(Self.profilePrefix + key.rawValue, profile.valueName(key) ?? "")
+            case .flag: fields.add(Self.profilePrefix + key.rawValue, profile[key] != 0)
+            }
         }
     }
 
@@ -99,7 +104,20 @@ extension TraceRecord.RunStart: TracePayload {
         self.seed = seed
         profile = PlatformProfile(try fields.choice("profile", PlatformProfile.Name.self))
         for key in PlatformProfile.Key.allCases {
-            profile[key] = try fields.int(Self.profilePrefix + key.rawValue)
+            let field = Self.profilePrefix + key.rawValue
+            let info = PlatformProfile.info(key)
+            switch info.unit {
+            case .duration, .count:
+                profile[key] = try fields.int(field)
+            case .choice:
+                let name = try fields.string(field)
+                guard profile.setChoice(key, to: name) else {
+                    throw TraceDecodingError(
+                        field: field, reason: "must be one of " + info.choices.map { "\"\($0)\"" }.joined(separator: ", ") + ", not \"\(name)\"")
+                }
+            case .flag:
+                profile[key] = try fields.bool(field) ? 1 : 0
+            }
         }
         version = try fields.string("version")
         stopAt = try fields.count("stopAt")

@@ -38,7 +38,7 @@ extension TraceRecord {
             severity = diagnostic.severity
             subject = diagnostic.subject
             message = diagnostic.message
-            fix = diagnostic.rule.fix
+            fix = diagnostic.fix
             process = diagnostic.process
         }
     }

@@ -18,6 +18,7 @@ import Testing
         .deviceState(.init(DeviceConditions())),
         .userAction(.init(.answerPrompt(identifier: nil, answer: .stop), note: "n")),
         .userAction(.init(.tap(action: "save"), note: nil)),
+        .userAction(.init(.updateApp(build: "2.0"), note: nil)),
         .userActionIgnored(.init(why: "w")),
         .appState(.init(process: 1, from: .background, to: .suspended, cause: nil)),
         .appState(.init(process: 2, from: .background, termination: .init(reason: .watchdog, message: "m"))),

@@ -3,31 +3,146 @@ import ScenarioFormat
 import SimulationModel
 import SimulationReports
 
-/// `bgsim rules`: the catalog of diagnostic rules.
+/// `bgsim rules [<rule>]`: the catalog of diagnostic rules, the coverage table, or one rule explained.
 struct RulesCommand {
-    var format: OutputFormat
+    var options: RulesOptions
 
     func execute(console: Console) -> Int32 {
-        switch format {
+        let rules = options.rule.flatMap(Rules.rule(withID:)).map { [$0] } ?? Rules.all
+        let explaining = options.rule != nil
+        switch options.format {
         case .json:
-            let rules = Rules.all.map { rule in
-                JSONValue.object([
-                    ("id", .string(rule.id)), ("name", .string(rule.name)), ("severity", .string(rule.severity.rawValue)),
-                    ("summary", .string(rule.summary)), ("fix", .string(rule.fix)), ("source", .string(rule.source)),
-                ])
-            }
-            console.out(JSONValue.array(rules).rendered() + "\n")
+            console.out(JSONValue.array(rules.map(json)).rendered() + "\n")
         case .text:
-            var lines: [String] = []
-            for rule in Rules.all {
-                lines.append("\(rule.id)  \(rule.name)  (\(rule.severity.rawValue))")
-                lines.append(TextLayout.wrap("    ", rule.summary, width: 80))
-                lines.append(TextLayout.wrap("    fix: ", rule.fix, width: 80))
-                lines.append(TextLayout.wrap("    source: ", rule.source, width: 80))
-                lines.append("")
-            }
-            console.out(lines.joined(separator: "\n"))
+            console.out(explaining ? explanation(of: rules[0]) : catalogText())
+        case .markdown:
+            console.out(explaining ? markdown(of: rules[0], level: "#") : catalogMarkdown())
         }
         return ExitCode.success
+    }
+
+    // MARK: Text
+
+    private func catalogText() -> String {
+        var lines: [String] = []
+        for rule in Rules.all {
+            lines.append("\(rule.id)  \(rule.name)  (\(rule.severity.rawValue))")
+            lines.append(TextLayout.wrap("    ", rule.summary, width: 80))
+            lines.append(TextLayout.wrap("    fix: ", rule.fix, width: 80))
+            lines.append(TextLayout.wrap("    source: ", rule.source, width: 80))
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One rule, with what it catches of the seeds' checklist and common mistakes, and where to see it.
+    private func explanation(of rule: Rule) -> String {
+        var lines = ["\(rule.id)  \(rule.name)  (\(rule.severity.rawValue))", ""]
+        lines.append(TextLayout.wrap("", rule.summary, width: 80))
+        lines.append("")
+        lines.append(TextLayout.wrap("Fix      ", rule.fix, width: 80))
+        lines.append(TextLayout.wrap("Source   ", rule.source, width: 80))
+        let items = RuleCoverage.items(for: rule.id)
+        if !items.isEmpty {
+            lines.append("")
+            lines.append("Catches")
+            for item in items {
+                lines.append(TextLayout.wrap("  - ", "\(Self.originName(item.origin)): \(item.practice). \(item.note)", width: 80))
+            }
+        }
+        let samples = Self.samples(of: items)
+        if !samples.isEmpty {
+            lines.append("")
+            lines.append("Samples")
+            for sample in samples { lines.append("  bgsim run Scenarios/\(sample).json") }
+        }
+        lines.append("")
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: JSON
+
+    private func json(_ rule: Rule) -> JSONValue {
+        let items = RuleCoverage.items(for: rule.id)
+        return .object([
+            ("id", .string(rule.id)), ("name", .string(rule.name)), ("severity", .string(rule.severity.rawValue)),
+            ("summary", .string(rule.summary)), ("fix", .string(rule.fix)), ("source", .string(rule.source)),
+            ("catches", .array(items.map { .object([("origin", .string($0.origin.rawValue)), ("practice", .string($0.practice))]) })),
+            ("samples", .array(Self.samples(of: items).map { .string($0) })),
+        ])
+    }
+
+    // MARK: Markdown
+
+    /// docs/rules.md: the catalog, each rule in full, and the coverage table.
+    private func catalogMarkdown() -> String {
+        var text = """
+            # Rules
+
+            Every diagnostic bgsim reports, with its stable identifier. This page is the
+            output of `bgsim rules --format markdown`; CI checks that it is. `bgsim rules
+            BGS018` explains one rule in the terminal.
+
+            | id | name | severity | what it checks |
+            |---|---|---|---|
+
+            """
+        for rule in Rules.all {
+            text += "| [\(rule.id)](#\(rule.id.lowercased())) | `\(rule.name)` | \(rule.severity.rawValue) | \(Self.cell(rule.summary)) |\n"
+        }
+        text += "\n"
+        for rule in Rules.all { text += markdown(of: rule, level: "##") }
+        text += """
+            ## Coverage
+
+            What the seeds ask of apps (the review checklist) and the mistakes they
+            name, with the rules that fire when an app gets it wrong, or why no rule
+            can. Samples are in Scenarios/.
+
+            | from | practice | rules | how it is observed | samples |
+            |---|---|---|---|---|
+
+            """
+        for item in RuleCoverage.items {
+            let rules = item.rules.isEmpty ? "none" : item.rules.map { "[\($0)](#\($0.lowercased()))" }.joined(separator: ", ")
+            let samples = item.samples.map { "`\($0)`" }.joined(separator: ", ")
+            text += "| \(Self.originName(item.origin)) | \(Self.cell(item.practice)) | \(rules) | \(Self.cell(item.note)) | \(samples) |\n"
+        }
+        return text
+    }
+
+    private func markdown(of rule: Rule, level: String) -> String {
+        var text = "\(level) \(rule.id)\n\n`\(rule.name)`, \(rule.severity.rawValue). \(rule.summary)\n\n"
+        text += "- **Fix:** \(rule.fix)\n- **Source:** \(rule.source)\n"
+        let items = RuleCoverage.items(for: rule.id)
+        if !items.isEmpty {
+            text += "- **Catches:** " + items.map { "\(Self.originName($0.origin)): \($0.practice)" }.joined(separator: "; ") + "\n"
+        }
+        let samples = Self.samples(of: items)
+        if !samples.isEmpty {
+            text += "- **Samples:** " + samples.map { "`\($0)`" }.joined(separator: ", ") + "\n"
+        }
+        return text + "\n"
+    }
+
+    // MARK: Shared
+
+    private static func originName(_ origin: CoverageItem.Origin) -> String {
+        switch origin {
+        case .checklist: "checklist"
+        case .commonMistake: "common mistake"
+        }
+    }
+
+    /// The sample scenarios of `items`, each once, in the order first named.
+    private static func samples(of items: [CoverageItem]) -> [String] {
+        var samples: [String] = []
+        for sample in items.flatMap(\.samples) where !samples.contains(sample) { samples.append(sample) }
+        return samples
+    }
+
+    /// Text safe inside a Markdown table cell.
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 }

@@ -2,6 +2,9 @@
 // add its case to `Invocation`, declare its `CommandSpec` below, and list it
 // in `ToolSpec.bgsim.commands`. Parsing, help and the tests follow the table.
 
+import SimulationKernel
+import SimulationModel
+
 extension ToolSpec {
     /// The `bgsim` command line.
     static let bgsim = ToolSpec(
@@ -159,23 +162,41 @@ extension CommandSpec {
 
     static let rules = CommandSpec(
         name: "rules",
-        abstract: "List the platform rules bgsim checks.",
+        abstract: "List the platform rules bgsim checks, or explain one.",
         discussion: """
             Prints every diagnostic rule with its stable identifier, severity, what it \
-            checks, how to fix it, and where the platform documents it.
+            checks, how to fix it, and where the platform documents it. With a rule's \
+            identifier, explains that rule: also which checklist items and common \
+            mistakes it catches, and the sample scenarios that show it. The Markdown \
+            format adds the coverage table: docs/rules.md is its output.
             """,
+        positionals: [
+            PositionalSpec("rule", arity: .optional, help: "A rule's identifier, for example BGS018."),
+        ],
         options: [
             OptionSpec(
                 "--format", kind: .value(name: "format"),
-                help: "How to print the catalog.",
-                choices: OutputFormat.allCases.map(\.rawValue), defaultValue: OutputFormat.text.rawValue),
+                help: "How to print.",
+                choices: RulesOptions.Format.allCases.map(\.rawValue), defaultValue: RulesOptions.Format.text.rawValue),
         ],
         examples: [
             Example(commandLine: "bgsim rules", abstract: "List the rules."),
+            Example(commandLine: "bgsim rules BGS018", abstract: "Explain one rule."),
             Example(commandLine: "bgsim rules --format json", abstract: "List the rules as JSON, for tools."),
+            Example(commandLine: "bgsim rules --format markdown", abstract: "Print docs/rules.md: the catalog and the coverage table."),
         ],
         build: { (arguments) throws(UsageError) in
-            .rules(format: try arguments.choice("--format", as: OutputFormat.self) ?? .text)
+            var rule = arguments.values(of: "rule").first
+            if let given = rule {
+                let ids = Rules.all.map(\.id)
+                guard let id = ids.first(where: { $0 == given.uppercased() }) else {
+                    throw UsageError(
+                        message: "unknown rule \"\(given)\"\(Suggestion.hint(for: given.uppercased(), among: ids)); \"bgsim rules\" lists them",
+                        command: "rules")
+                }
+                rule = id
+            }
+            return .rules(RulesOptions(format: try arguments.choice("--format", as: RulesOptions.Format.self) ?? .text, rule: rule))
         }
     )
 

@@ -8,8 +8,8 @@ public enum Invocation: Equatable, Sendable {
     case run(RunOptions)
     /// `bgsim validate <scenario> ...`: check scenario files without running them.
     case validate(ValidateOptions)
-    /// `bgsim rules`: print the catalog of diagnostic rules.
-    case rules(format: OutputFormat)
+    /// `bgsim rules [<rule>]`: print the catalog of diagnostic rules, or explain one.
+    case rules(RulesOptions)
     /// `bgsim report <trace> ...`: draw a trace file as an HTML page, Markdown or a Perfetto trace.
     case report(ReportOptions)
     /// `bgsim bench`: measure the simulator's speed and memory.

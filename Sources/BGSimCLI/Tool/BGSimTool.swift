@@ -30,8 +30,8 @@ public enum BGSimTool {
             return RunCommand(options: options, arguments: arguments, colour: colour).execute(console: console)
         case .validate(let options):
             return ValidateCommand(options: options).execute(console: console)
-        case .rules(let format):
-            return RulesCommand(format: format).execute(console: console)
+        case .rules(let options):
+            return RulesCommand(options: options).execute(console: console)
         case .report(let options):
             return ReportCommand(options: options).execute(console: console)
         case .bench(let options):

@@ -139,7 +139,8 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     static func flags(in c: KeyedDecodingContainer<AnyKey>) throws -> [(name: String, value: Bool)]? {
         guard c.contains(AnyKey("flags")) else { return nil }
         let f = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("flags"))
-        return try f.allKeys.map(\.stringValue).sorted().map { name in (name, try f.required(Bool.self, name)) }
+        // Every object takes a "note", so no flag is called that.
+        return try f.allKeys.map(\.stringValue).filter { $0 != "note" }.sorted().map { name in (name, try f.required(Bool.self, name)) }
     }
 
     /// `handlers`: which action runs for each callback, each naming an action of `actions`; nil when absent.

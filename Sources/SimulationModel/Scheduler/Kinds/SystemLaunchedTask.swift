@@ -62,7 +62,7 @@ extension SystemLaunchedTask {
             process.diagnose(
                 Rules.registeredAfterLaunchAccepted, subject: "task identifier \(request.identifier)",
                 message: "\(request.identifier) is submitted with a launch handler registered after the app finished launching; "
-                    + "a launch in the background for it finishes before that code runs")
+                    + "when the system launches the app in the background for it, only a handler registered before that launch finishes is found")
         }
         reviewSubmission(request, from: process, profile: system.profile)
         let draw: Int64 = system.kernel.draw("policy.delayDraw", in: 0...999_999)

@@ -1,0 +1,69 @@
+import BGSimCLI
+import Foundation
+import SimulationModel
+import Testing
+
+/// `bgsim rules`: the catalog, one rule explained, and docs/rules.md with its coverage table.
+@Suite(.serialized) struct RulesCommandTests {
+    @Test func docsRulesIsWhatTheCommandPrints() throws {
+        let file = try String(contentsOf: packageRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        let run = runTool(["rules", "--format", "markdown"])
+        #expect(run.status == 0)
+        #expect(run.out == file, "docs/rules.md is out of date: swift run bgsim rules --format markdown > docs/rules.md")
+    }
+
+    @Test func theMarkdownHasEveryRuleAndTheCoverageTable() {
+        let text = runTool(["rules", "--format", "markdown"]).out
+        for rule in Rules.all {
+            #expect(text.contains("\n## \(rule.id)\n"), "\(rule.id)")
+            #expect(text.contains("| [\(rule.id)](#\(rule.id.lowercased())) | `\(rule.name)` |"), "\(rule.id)")
+        }
+        #expect(text.contains("## Coverage"))
+        for item in RuleCoverage.items {
+            #expect(text.contains(item.practice.replacingOccurrences(of: "|", with: "\\|")), "\(item.practice)")
+        }
+    }
+
+    @Test func oneRuleIsExplained() {
+        let run = runTool(["rules", "BGS018"])
+        #expect(run.status == 0)
+        #expect(run.out.hasPrefix("BGS018  taskExpired  (warning)\n"))
+        #expect(run.out.contains("Catches\n"))
+        #expect(run.out.contains("common mistake: 5. Long work in a refresh task."))
+        #expect(run.out.contains("bgsim run Scenarios/mistake-long-sync-in-refresh.json"))
+        #expect(!run.out.contains("BGS017"))
+        // Identifiers are read in any case.
+        #expect(runTool(["rules", "bgs018"]).out == run.out)
+    }
+
+    @Test func oneRuleAsJSONAndMarkdown() throws {
+        let json = runTool(["rules", "BGS029", "--format", "json"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+        #expect(array.count == 1)
+        #expect(array.first?["id"] as? String == "BGS029")
+        #expect(array.first?["samples"] as? [String] == ["main-actor-launch-handler"])
+        let markdown = runTool(["rules", "BGS029", "--format", "markdown"]).out
+        #expect(markdown.hasPrefix("# BGS029\n\n`mainActorHandlerOnBackgroundQueue`, error."))
+    }
+
+    @Test func anUnknownRuleIsAUsageError() {
+        let run = runTool(["rules", "BGS099"])
+        #expect(run.status == 64)
+        #expect(run.error.contains("unknown rule \"BGS099\" (did you mean \"BGS009\"?)"))
+        #expect(run.out.isEmpty)
+    }
+
+    @Test func theCoverageTableNamesRealRulesAndSamples() {
+        let ids = Set(Rules.all.map(\.id))
+        let samples = Set(sampleScenarioPaths.map { ($0 as NSString).lastPathComponent.replacingOccurrences(of: ".json", with: "") })
+        for item in RuleCoverage.items {
+            #expect(item.rules.allSatisfy(ids.contains), "\(item.practice): \(item.rules)")
+            #expect(item.samples.allSatisfy(samples.contains), "\(item.practice): \(item.samples)")
+            // An item with no rule must say why.
+            #expect(!item.note.isEmpty)
+        }
+        // The seeds' five common mistakes and their fifteen checklist items are all there.
+        #expect(RuleCoverage.items.filter { $0.origin == .checklist }.count == 15)
+        #expect((1...5).allSatisfy { number in RuleCoverage.items.contains { $0.practice.hasPrefix("\(number). ") } })
+    }
+}

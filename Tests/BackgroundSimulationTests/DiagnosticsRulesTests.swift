@@ -62,6 +62,8 @@ import Testing
             ])
         #expect(result.diagnostics.isEmpty)
         #expect(result.events(.diagnostic).isEmpty)
+        // Nor a word from the system in the console.
+        #expect(result.consoleMessages.isEmpty)
         #expect(result.maximumSeverity == nil)
         #expect(result.terminations == [.userSwipedAway])
         #expect(result.saved.checkpoints.map(\.name) == ["draft", "draft"])

@@ -47,6 +47,7 @@ import Testing
         for register in [Self.register(queueMain: true, isolation: .mainActor), Self.register()] {
             let result = Scheduler.run(Self.refreshApp(handler: Scheduler.goodRefresh, register: register), Scheduler.leaveAtOneMinute)
             #expect(result.diagnostics.isEmpty, "\(register)")
+            #expect(result.consoleMessages.isEmpty)
             #expect(result.events(.taskEnd).first?["how"] == "completed")
         }
     }

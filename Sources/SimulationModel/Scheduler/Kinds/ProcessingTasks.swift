@@ -22,6 +22,8 @@ package struct ProcessingTasks: SystemLaunchedTask {
         if !conditions.locked { return .deviceInUse }
         if request.requiresExternalPower && !conditions.charging { return .needsExternalPower }
         if request.requiresNetworkConnectivity && conditions.network == .none { return .needsNetwork }
+        // Assumed: the platform facts' "within about two days if the user used the app in the past week" has no Apple
+        // transcript to match it (docs/system-policy.md).
         if policy.kind == .realistic && world.opens(within: 7 * WorldSnapshot.day) == 0 { return .appNotUsedRecently }
         return nil
     }

@@ -82,6 +82,8 @@ extension SystemLaunchedTask {
             }
             if app.runningTasks.contains(request.identifier) { return .alreadyRunning }
         }
+        // Assumed for both kinds: WWDC20 names Low Power Mode and a battery under 20% among what the system weighs; no
+        // Apple text says either holds back a refresh or a processing task outright.
         if conditions.lowPowerMode { return .lowPowerMode }
         if let blocker = settingsBlocker(in: world) { return blocker }
         if conditions.batteryLevel < 20 && !conditions.charging { return .lowBattery }

@@ -121,8 +121,11 @@ public struct PlatformProfile: Sendable, Hashable {
     }
 
     private static func index(of key: Key) -> Int {
-        Key.allCases.firstIndex(of: key)!
+        keys.firstIndex(of: key)!
     }
+
+    /// `Key.allCases`, made once: each parameter read looks its key up here.
+    private static let keys = Key.allCases
 
     /// Background execution time after the app leaves the foreground (`beginBackgroundTask`).
     public var backgroundTimeBudget: Int64 { self[.backgroundTimeBudget] }

@@ -130,9 +130,9 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         let owner = workOwner.resolved
         if countsWork { owner?.workStarted() }
         // The new task copies the task-local bindings at creation, and so do tasks its code starts.
-        let context = TaskWorkScope.$current.withValue(owner) {
+        let start = {
             PersonActionScope.$current.withValue(action) {
-                kernel.spawn(name, gate: self) { [self] in
+                self.kernel.spawn(name, gate: self) { [self] in
                     // The task may start after the process died in the same instant (a swipe right after a callback was queued).
                     if isAlive { await body() }
                     if countsWork { owner?.workEnded(at: now) }
@@ -140,6 +140,8 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
                 }
             }
         }
+        // Binding costs more than reading: bind only when the caller's value is not the one wanted.
+        let context = TaskWorkScope.current === owner ? start() : TaskWorkScope.$current.withValue(owner, operation: start)
         liveTasks[context.identifier] = context
         return context
     }

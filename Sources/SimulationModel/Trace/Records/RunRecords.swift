@@ -85,12 +85,14 @@ extension TraceRecord.RunStart: TracePayload {
         fields.add("bundleIdentifier", bundleIdentifier)
         fields.add("policy", policy)
         fields.add("supportsBackgroundGPU", supportsBackgroundGPU)
-        for key in PlatformProfile.Key.allCases {
+        for info in PlatformProfile.parameters {
+            let key = info.key
+            let value = profile[key]
             // Switches by the name of their value: a trace says `accepted`, not an index.
-            switch PlatformProfile.info(key).unit {
-            case .duration, .count: fields.add(Self.profilePrefix + key.rawValue, profile[key])
-            case .choice: fields.add(Self.profilePrefix + key.rawValue, profile.valueName(key) ?? "")
-            case .flag: fields.add(Self.profilePrefix + key.rawValue, profile[key] != 0)
+            switch info.unit {
+            case .duration, .count: fields.add(Self.profilePrefix + key.rawValue, value)
+            case .choice: fields.add(Self.profilePrefix + key.rawValue, info.choices.indices.contains(Int(value)) ? info.choices[Int(value)] : "")
+            case .flag: fields.add(Self.profilePrefix + key.rawValue, value != 0)
             }
         }
     }

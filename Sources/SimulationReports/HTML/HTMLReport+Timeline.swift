@@ -184,7 +184,7 @@ extension HTMLReport {
         for piece in breaks {
             let x = plotX + piece.x
             let length = DurationText.short(piece.end - piece.start)
-            let title = "\(length) in which nothing changes, drawn narrow: \(TimeText.format(nanoseconds: piece.start)) to \(TimeText.format(nanoseconds: piece.end))"
+            let title = "\(length) in which nothing changes, drawn narrow: \(DurationText.instant(piece.start)) to \(DurationText.instant(piece.end))"
             breakLayer += "<g class=\"break\"><title>\(HTMLText.escape(title))</title>"
             breakLayer += "<rect x=\"\(n(x))\" y=\"\(n(axisLine))\" width=\"\(n(piece.width))\" height=\"\(n(plotBottom - axisLine))\"/>"
             breakLayer += "<line x1=\"\(n(x))\" x2=\"\(n(x))\" y1=\"\(n(axisLine))\" y2=\"\(n(plotBottom))\"/>"
@@ -249,7 +249,7 @@ extension HTMLReport {
             let shares = ordered.map { "\(drawing.states[$0.index].label) \(Int64(100) * $0.time / span)% (\($0.count))" }
             let lanes = row.lanes.count > 1 ? row.title : row.lanes[0].title
             let title = "\(lanes) · \(open.total) short stretch\(open.total == 1 ? "" : "es"), "
-                + "\(TimeText.format(nanoseconds: open.first)) to \(TimeText.format(nanoseconds: open.last))\n\(shares.joined(separator: ", "))"
+                + "\(DurationText.instant(open.first)) to \(DurationText.instant(open.last))\n\(shares.joined(separator: ", "))"
             output += "<g><title>\(HTMLText.escape(title))</title>"
             // Every state present gets at least two pixels, so three seconds of work in ten minutes of
             // suspension still shows; the rest is shared in proportion to time.
@@ -271,7 +271,7 @@ extension HTMLReport {
                 let style = drawing.states[state]
                 if x1 - x0 >= Self.narrowSegment {
                     flush()
-                    var title = "\(lane.title) · \(style.label)\n\(TimeText.format(nanoseconds: segment.start)) to \(TimeText.format(nanoseconds: segment.end)) (\(DurationText.short(segment.end - segment.start)))"
+                    var title = "\(lane.title) · \(style.label)\n\(DurationText.instant(segment.start)) to \(DurationText.instant(segment.end)) (\(DurationText.short(segment.end - segment.start)))"
                     if let detail = segment.detail { title += "\n" + detail }
                     output += "<rect class=\"s\(state)\" x=\"\(n(plotX + x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(Self.barHeight))\" rx=\"2\"><title>\(HTMLText.escape(title))</title></rect>"
                     if x1 - x0 >= Double(style.label.count) * 6 + 12 {
@@ -324,7 +324,7 @@ extension HTMLReport {
             let style = MarkStyle.of(shown.mark.kind)
             // A crowd of ordinary marks (thousands of ends) would only paint a black band: skip it.
             if group.count > 1 && style.priority <= 1 { continue }
-            var lines = group.prefix(8).map { "\($0.lane) · \($0.mark.detail) at \(TimeText.format(nanoseconds: $0.mark.time))" }
+            var lines = group.prefix(8).map { "\($0.lane) · \($0.mark.detail) at \(DurationText.instant($0.mark.time))" }
             if group.count > 8 { lines.append("… and \(group.count - 8) more") }
             output += "<g class=\"mark\"><title>\(HTMLText.escape(lines.joined(separator: "\n")))</title><use href=\"#\(style.symbol)\" x=\"\(n(plotX + shown.x))\" y=\"\(n(y))\"/></g>"
         }
@@ -337,7 +337,7 @@ extension HTMLReport {
         for item in markers.prefix(6) {
             let marker = item.marker
             let name = Rules.ruleName(marker.rule)
-            lines.append("\(item.index). \(marker.rule)\(name.isEmpty ? "" : " " + name) (\(marker.severity.rawValue)) at \(TimeText.format(nanoseconds: marker.time))")
+            lines.append("\(item.index). \(marker.rule)\(name.isEmpty ? "" : " " + name) (\(marker.severity.rawValue)) at \(DurationText.instant(marker.time))")
             lines.append("   \(marker.subject): \(marker.message)")
             lines.append("   Fix: \(marker.fix)")
         }

@@ -75,6 +75,7 @@ public struct HTMLReport: Sendable {
         page += "</section>\n"
 
         page += diagnostics(timeline.markers)
+        page += pending(timeline)
         if let expectations = report.expectations { page += self.expectations(expectations, of: report) }
         page += story(timeline.entries)
         page += "<footer>Written by bgsim \(HTMLText.escape(timeline.version)) from \(report.eventCount) trace events. "
@@ -154,7 +155,7 @@ public struct HTMLReport: Sendable {
             html += "<table class=\"byrule\"><thead><tr><th>Rule</th><th>Name</th><th>Severity</th><th>Count</th><th>First at</th></tr></thead><tbody>"
             for rule in rules {
                 html += "<tr><td><code>\(HTMLText.escape(rule.rule))</code></td><td>\(HTMLText.escape(Rules.ruleName(rule.rule)))</td>"
-                html += "<td class=\"\(HTMLText.identifier(rule.severity.rawValue))\">\(HTMLText.escape(rule.severity.rawValue))</td><td>\(rule.count)</td><td>\(TimeText.format(nanoseconds: rule.first))</td></tr>"
+                html += "<td class=\"\(HTMLText.identifier(rule.severity.rawValue))\">\(HTMLText.escape(rule.severity.rawValue))</td><td>\(rule.count)</td><td>\(DurationText.instant(rule.first))</td></tr>"
             }
             html += "</tbody></table>\n"
         }
@@ -164,7 +165,7 @@ public struct HTMLReport: Sendable {
             let severity = HTMLText.identifier(marker.severity.rawValue)
             html += "<li class=\"diagnostic \(severity)\" id=\"d\(index + 1)\"><div class=\"dhead\"><span class=\"num\">\(index + 1)</span>"
             html += "<code class=\"rule\">\(HTMLText.escape(marker.rule))</code><span class=\"name\">\(HTMLText.escape(Rules.ruleName(marker.rule)))</span>"
-            html += "<span class=\"sev\">\(HTMLText.escape(marker.severity.rawValue))</span><span class=\"when\">at \(TimeText.format(nanoseconds: marker.time))</span></div>"
+            html += "<span class=\"sev\">\(HTMLText.escape(marker.severity.rawValue))</span><span class=\"when\">at \(DurationText.instant(marker.time))</span></div>"
             html += "<div class=\"subject\">\(HTMLText.escape(marker.subject))</div>"
             html += "<p class=\"message\">\(HTMLText.escape(marker.message))</p>"
             html += "<p class=\"fix\"><b>Fix</b> \(HTMLText.escape(marker.fix))</p></li>\n"
@@ -174,6 +175,21 @@ public struct HTMLReport: Sendable {
             html += "<p class=\"more\">… and \(markers.count - shown.count) more, counted by rule above; the trace has them all.</p>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// The requests still pending when the run ended, with why each waits; nothing when none is.
+    private func pending(_ timeline: Timeline) -> String {
+        let requests = timeline.pending
+        guard !requests.isEmpty else { return "" }
+        var html = "<section class=\"card\" id=\"pending\">\n<div class=\"card-head\"><h2>Still pending at the end</h2>"
+        html += "<span class=\"aside\">\(requests.count) request\(requests.count == 1 ? "" : "s") the system never launched</span></div>\n"
+        html += "<table class=\"byrule pending\"><thead><tr><th>Request</th><th>Type</th><th>Submitted</th><th>Why it waits</th><th>Since</th></tr></thead><tbody>"
+        for request in requests {
+            let since = request.reason == nil ? "" : DurationText.instant(request.since)
+            html += "<tr><td><code>\(HTMLText.escape(request.identifier))</code></td><td>\(request.kind.rawValue)</td>"
+            html += "<td>\(DurationText.instant(request.submitted))</td><td>\(HTMLText.escape(request.why(runEnd: timeline.end)))</td><td>\(since)</td></tr>"
+        }
+        return html + "</tbody></table>\n</section>\n"
     }
 
     private func expectations(_ expectations: [ExpectationResult], of report: RunReport) -> String {
@@ -209,7 +225,7 @@ public struct HTMLReport: Sendable {
             case .console: "console"
             case .app, .task, .scheduler, .system, .liveActivity, .bgsim: "app"
             }
-            html += "<tr class=\"\(kind)\"><td class=\"t\">\(TimeText.format(nanoseconds: entry.time))</td><td class=\"who\">\(HTMLText.escape(entry.actor.name))</td><td>\(HTMLText.escape(entry.text))</td></tr>\n"
+            html += "<tr class=\"\(kind)\"><td class=\"t\">\(DurationText.instant(entry.time))</td><td class=\"who\">\(HTMLText.escape(entry.actor.name))</td><td>\(HTMLText.escape(entry.text))</td></tr>\n"
         }
         return html + "</tbody></table>\n</section>\n"
     }

@@ -62,6 +62,16 @@ enum DurationText {
         return exact.count <= 6 ? exact : TimeText.format(nanoseconds: nanoseconds)
     }
 
+    /// An instant as reports write it: `TimeText.format` within the first day (`0.250s`, `2m05.000s`, `9h41m24s`),
+    /// and past it with its seconds still (`1d08h10m00s`), so that two events a few seconds apart never read the same.
+    static func instant(_ nanoseconds: Int64) -> String {
+        let day: Int64 = 86_400_000_000_000
+        guard nanoseconds >= day, nanoseconds != .max else { return TimeText.format(nanoseconds: nanoseconds) }
+        let seconds = nanoseconds / 1_000_000_000
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(seconds / 86_400)d\(two(seconds / 3600 % 24))h\(two(seconds / 60 % 60))m\(two(seconds % 60))s"
+    }
+
     /// Seconds with up to three decimals, trailing zeros dropped: `1.5s`, `12s`, `2.125s`.
     private static func decimalSeconds(_ nanoseconds: Int64) -> String {
         let milliseconds = nanoseconds / 1_000_000

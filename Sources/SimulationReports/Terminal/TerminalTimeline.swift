@@ -24,13 +24,30 @@ public struct TerminalTimeline: Sendable {
         self.colour = colour
     }
 
-    /// Renders the story and lanes of `timeline`.
+    /// Renders the story and lanes of `timeline`, and the requests still pending at its end.
     public func render(_ timeline: Timeline) -> String {
         var lines = [paint("Timeline", "1")]
         lines += story(timeline)
         lines.append("")
         lines += lanes(timeline)
+        if !timeline.pending.isEmpty {
+            lines.append("")
+            lines += pending(timeline)
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// The requests still pending when the run ended, each with why it waits: the answer to "why didn't it run?".
+    public func pending(_ timeline: Timeline) -> [String] {
+        var lines = [paint("Still pending at the end", "1")]
+        if timeline.pending.isEmpty { lines.append("  none") }
+        for request in timeline.pending {
+            let since = request.reason == nil ? "" : " (since \(DurationText.instant(request.since)))"
+            let text = "\(request.kind.rawValue), submitted at \(DurationText.instant(request.submitted)): \(request.why(runEnd: timeline.end))\(since)"
+            lines.append("  " + paint(request.identifier, "1"))
+            lines.append(TextLayout.wrap("      ", text, width: width))
+        }
+        return lines
     }
 
     /// The story: one line per entry (wrapped), cut in the middle when longer than `maximumEntries`.
@@ -50,7 +67,7 @@ public struct TerminalTimeline: Sendable {
     }
 
     private func line(_ entry: Timeline.Entry) -> String {
-        let stamp = TextLayout.pad(TimeText.format(nanoseconds: entry.time), to: 12, left: true)
+        let stamp = TextLayout.pad(DurationText.instant(entry.time), to: 12, left: true)
         let who = TextLayout.pad(entry.actor.name, to: 10)
         let plain = TextLayout.wrap("\(stamp)  \(who) ", entry.text, width: width)
         guard colour else { return plain }
@@ -137,7 +154,7 @@ public struct TerminalTimeline: Sendable {
             lines.append(TextLayout.pad("rules", to: labelWidth) + "   " + painted(row, paints))
         }
         let indent = String(repeating: " ", count: labelWidth + 3)
-        lines.append(indent + "1 column ≈ " + TimeText.format(nanoseconds: end / Int64(columns)))
+        lines.append(indent + "1 column ≈ " + DurationText.instant(end / Int64(columns)))
         // The legend lists what is drawn, and only that, wrapped to the width.
         var items: [(plain: String, painted: String)] = []
         var progressListed = false

@@ -114,6 +114,8 @@ public struct Timeline: Sendable {
     public var liveActivities: [Lane] = []
     /// The device's screen and power over time.
     public var device: [Lane] = []
+    /// The requests still pending when the trace ends, in submission order, each with what last held it back.
+    public var pending: [PendingRequest] = []
     public var entries: [Entry] = []
 
     /// Reads the lanes from a trace.

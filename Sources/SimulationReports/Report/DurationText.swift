@@ -39,9 +39,14 @@ enum DurationText {
             return time < 1_000_000_000 ? "\(time / 1_000_000)ms" : decimalSeconds(step >= 1_000_000_000 ? time / 1_000_000_000 * 1_000_000_000 : time)
         }
         if time >= 3_600_000_000_000 {
-            let text = TimeText.format(nanoseconds: time)
-            // Whole hours or days read better without their zero tails: `6h`, `2d`, `1d12h`.
-            for tail in ["h00m00s", "m00s", "d00h00m", "h00m"] where text.hasSuffix(tail) {
+            var text = instant(time)
+            // Sub-second steps past an hour: `12h09m41.5s`, so neighbouring ticks never read the same.
+            if step < 1_000_000_000 {
+                let fraction = decimalSeconds(time % 1_000_000_000 + 1_000_000_000).dropFirst(1).dropLast()
+                if !fraction.isEmpty { text = String(text.dropLast()) + fraction + "s" }
+            }
+            // Whole hours or days read better without their zero tails: `6h`, `2d`, `1d12h`, `12h09m`.
+            for tail in ["d00h00m00s", "h00m00s", "m00s"] where text.hasSuffix(tail) {
                 return String(text.dropLast(tail.count - 1))
             }
             return text

@@ -8,6 +8,7 @@ extension Timeline.Reader {
         let power: LaneState.Power = state.charging ? .charging : (state.lowPowerMode ? .lowPowerMode : .onBattery)
         let last = lastDevice
         lastDevice = state
+        count("battery", title: "battery", group: .device, unit: "%", divisor: 1, value: Int64(state.batteryLevel), at: time)
         let previousScreen = deviceLanes.state(of: "device-screen")
         let previousPower = deviceLanes.state(of: "device-power")
         deviceLanes.move("device-screen", title: "screen", group: .device, to: screen, at: time)

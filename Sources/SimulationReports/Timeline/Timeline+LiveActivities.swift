@@ -66,6 +66,9 @@ extension Timeline.Reader {
         let detail = "\(words) · \(update.permille / 10)% (\(update.completed)/\(update.total))"
         let state = LaneState.LiveActivity.progress(permille: update.permille)
         lastProgressState[id] = (state, detail)
+        count(
+            "progress-" + id, title: Self.liveActivityTitle(identifier) + " progress", group: .liveActivities, unit: "%", divisor: 10,
+            value: update.permille, at: time)
         if liveLanes.state(of: id) != .liveActivity(.asking) { moveLiveActivity(identifier, to: state, detail: detail, at: time) }
         switch update.cause {
         case .start: story(time, .liveActivity, words)
@@ -109,7 +112,7 @@ extension Timeline.Reader {
     }
 
     /// The identifier's last two parts (`export.3`) tell jobs apart, if they fit beside the lane; else the last one.
-    private static func liveActivityTitle(_ identifier: String) -> String {
+    static func liveActivityTitle(_ identifier: String) -> String {
         let parts = identifier.split(separator: ".")
         let lastTwo = parts.suffix(2).joined(separator: ".")
         return lastTwo.count <= 10 ? lastTwo : String((parts.last.map(String.init) ?? identifier).prefix(10))

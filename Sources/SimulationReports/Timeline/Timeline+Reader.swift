@@ -30,6 +30,8 @@ extension Timeline {
         var queuedWords: [String: String] = [:]
         /// The requests pending now, by identifier, and how many submissions came before (their order).
         var pendingRequests: [String: (request: Timeline.PendingRequest, order: Int)] = [:]
+        /// Where each counter is in `timeline.counters`, by id.
+        var counterIndex: [String: Int] = [:]
         var submissions = 0
         /// The progress state and detail of each Live Activity, to return to when it stops asking.
         var lastProgressState: [String: (state: LaneState.LiveActivity, detail: String)] = [:]
@@ -156,6 +158,22 @@ extension Timeline {
             timeline.device = deviceLanes.finish(at: end)
             timeline.pending = pendingRequests.values.sorted { $0.order < $1.order }.map(\.request)
             return timeline
+        }
+
+        /// Records a reading of a counter, made the first time it is read; a value that did not change adds nothing.
+        mutating func count(
+            _ id: String, title: @autoclosure () -> String, group: Lane.Group, unit: String, divisor: Int64, value: Int64, at time: Int64
+        ) {
+            let index: Int
+            if let known = counterIndex[id] {
+                index = known
+            } else {
+                index = timeline.counters.count
+                counterIndex[id] = index
+                timeline.counters.append(Counter(id: id, title: title(), group: group, unit: unit, divisor: divisor, samples: []))
+            }
+            if timeline.counters[index].samples.last?.value == value { return }
+            timeline.counters[index].samples.append(Counter.Sample(time: time, value: value))
         }
 
         /// Adds a line to the story.

@@ -59,8 +59,9 @@ extension HTMLReport {
 
     /// A band per day of a long run, each with what happened that day moved to start at 0.
     static func days(_ timeline: Timeline, _ drawing: Drawing) -> [Band] {
-        DayWindows(end: drawing.end).days.map { day in
-            let lanes = DayWindows.lanes(timeline.lanes, in: day, runEnd: drawing.end)
+        let allLanes = drawing.rows.sections.flatMap { $0.rows.flatMap(\.lanes) }
+        return DayWindows(end: drawing.end).days.map { day in
+            let lanes = DayWindows.lanes(allLanes, in: day, runEnd: drawing.end)
             var markers: [(number: Int, marker: Timeline.Marker)] = []
             for (index, marker) in drawing.markers.enumerated() where DayWindows.contains(day, marker.time, runEnd: drawing.end) {
                 var moved = marker

@@ -33,13 +33,19 @@ public struct HTMLReport: Sendable {
         self.maximumDiagnostics = max(1, maximumDiagnostics)
     }
 
+    /// Runs of more segments than this are not drawn a day a line on the page: each day would be its width in merged columns.
+    static let mostSegmentsByDay = 20_000
+
     /// The page.
     public func render(_ report: RunReport) -> String {
         let timeline = report.timeline
         let drawing = Drawing(timeline)
         let condensed = TimeScale(condensing: timeline, rows: drawing.rows, width: Double(plotWidth))
         let linear = TimeScale(linearTo: drawing.end, width: Double(plotWidth))
-        let byDay = DayWindows.applies(to: drawing.end)
+        // A dense run (a segment every few seconds for days) would fill every pixel column of every day: one axis suffices.
+        let segments = drawing.rows.sections.reduce(0) { $0 + $1.rows.reduce(0) { $0 + $1.lanes.reduce(0) { $0 + $1.segments.count } } }
+        let byDay = DayWindows.applies(to: drawing.end, rows: drawing.rows.sections.reduce(0) { $0 + $1.rows.count })
+            && segments <= Self.mostSegmentsByDay
 
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"

@@ -19,9 +19,12 @@ struct DayWindows: Sendable {
     /// Runs longer than this many days stay on one axis: a line a day would be too many lines.
     static let mostDays = 31
 
-    /// Whether a run that ends at `end` is drawn a day a line.
-    static func applies(to end: Int64) -> Bool {
-        end >= shortest && end <= Int64(mostDays) * day
+    /// Drawings of more rows than this stay on one axis: a day of them would not fit a screen, let alone a week.
+    static let mostRows = 120
+
+    /// Whether a run that ends at `end`, drawn in `rows` rows, is drawn a day a line.
+    static func applies(to end: Int64, rows: Int) -> Bool {
+        end >= shortest && end <= Int64(mostDays) * day && rows <= mostRows
     }
 
     /// The days, in order.

@@ -23,30 +23,19 @@ struct StoryDigest: Sendable {
     let items: [Item]
 
     init(_ entries: [Timeline.Entry]) {
-        // Each line as two numbers: its words without numbers (what folds), and its exact words (whether numbers varied).
-        // The dictionaries are only looked up, so their order never matters.
-        var shapes: [String: Int] = [:]
-        var exact: [String: Int] = [:]
-        var shape: [Int] = []
-        var words: [Int] = []
-        shape.reserveCapacity(entries.count)
-        words.reserveCapacity(entries.count)
-        for entry in entries {
-            let teller = entry.actor.name + "\u{1F}"
-            let key = teller + Self.withoutNumbers(entry.text)
-            if shapes[key] == nil { shapes[key] = shapes.count }
-            shape.append(shapes[key]!)
-            let full = teller + entry.text
-            if exact[full] == nil { exact[full] = exact.count }
-            words.append(exact[full]!)
+        // Each line's shape as a hash (FNV-1a over its teller and its words without numbers), so that comparing
+        // two lines is one integer compare; equal hashes are then checked word for word, so the fold is exact.
+        let shape = entries.map(Self.shapeHash)
+        func sameLine(_ a: Int, _ b: Int) -> Bool {
+            shape[a] == shape[b] && entries[a].actor == entries[b].actor && Self.sameWithoutNumbers(entries[a].text, entries[b].text)
         }
         func sameBlock(_ a: Int, _ b: Int, length: Int) -> Bool {
-            for offset in 0..<length where shape[a + offset] != shape[b + offset] { return false }
+            for offset in 0..<length where !sameLine(a + offset, b + offset) { return false }
             return true
         }
         func numbersVary(_ start: Int, length: Int, times: Int) -> Bool {
             for offset in 0..<length {
-                for copy in 1..<times where words[start + offset] != words[start + copy * length + offset] { return true }
+                for copy in 1..<times where entries[start + offset].text != entries[start + copy * length + offset].text { return true }
             }
             return false
         }
@@ -82,22 +71,72 @@ struct StoryDigest: Sendable {
         self.items = items
     }
 
-    /// `text` with each run of digits (and the units and decimal points written with them) replaced by `#`.
-    static func withoutNumbers(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return text }
-        var output = ""
+    /// Whether a byte is part of a number as the story writes it: a digit, or a unit or decimal point after one.
+    private static func continuesNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: "d") || byte == UInt8(ascii: "h") || byte == UInt8(ascii: "m")
+            || byte == UInt8(ascii: "s") || (byte >= 0x30 && byte <= 0x39)
+    }
+
+    /// The FNV-1a hash of a line's teller and its words with each number written as `#` (the same on every platform).
+    static func shapeHash(_ entry: Timeline.Entry) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        for byte in entry.actor.name.utf8 { add(byte) }
+        add(0x1F)
         var inNumber = false
-        for character in text {
-            if character.isASCII && character.isNumber {
-                if !inNumber { output.append("#") }
+        for byte in entry.text.utf8 {
+            if byte >= 0x30 && byte <= 0x39 {
+                if !inNumber { add(UInt8(ascii: "#")) }
                 inNumber = true
-            } else if inNumber && (character == "." || character == "d" || character == "h" || character == "m" || character == "s") {
+            } else if inNumber && continuesNumber(byte) {
                 continue
             } else {
                 inNumber = false
-                output.append(character)
+                add(byte)
             }
         }
-        return output
+        return hash
+    }
+
+    /// Whether two texts read the same once numbers are set aside, compared byte by byte without building either.
+    static func sameWithoutNumbers(_ a: String, _ b: String) -> Bool {
+        var left = a.utf8.makeIterator()
+        var right = b.utf8.makeIterator()
+        // The next byte of a text with each number given as `#`.
+        func next(_ bytes: inout String.UTF8View.Iterator, _ pending: inout UInt8?) -> UInt8? {
+            var inNumber = false
+            while true {
+                let byte: UInt8
+                if let held = pending {
+                    byte = held
+                    pending = nil
+                } else if let read = bytes.next() {
+                    byte = read
+                } else {
+                    return inNumber ? UInt8(ascii: "#") : nil
+                }
+                if byte >= 0x30 && byte <= 0x39 {
+                    inNumber = true
+                } else if inNumber && continuesNumber(byte) {
+                    continue
+                } else if inNumber {
+                    pending = byte
+                    return UInt8(ascii: "#")
+                } else {
+                    return byte
+                }
+            }
+        }
+        var heldLeft: UInt8?
+        var heldRight: UInt8?
+        while true {
+            let x = next(&left, &heldLeft)
+            let y = next(&right, &heldRight)
+            if x != y { return false }
+            if x == nil { return true }
+        }
     }
 }

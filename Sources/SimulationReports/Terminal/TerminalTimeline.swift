@@ -115,28 +115,30 @@ public struct TerminalTimeline: Sendable {
         let indent = String(repeating: " ", count: labelWidth + 3)
         var legend = Legend()
         var lines: [String]
-        if DayWindows.applies(to: end) {
+        // Crowded groups (thousands of background tasks) share rows, as in the HTML page.
+        let laneRows = LaneRows(lanes: timeline.lanes)
+        if DayWindows.applies(to: end, rows: laneRows.sections.reduce(0) { $0 + $1.rows.count }) {
             let scale = TimeScale(linearTo: DayWindows.day, width: Double(columns))
             lines = axis(scale, columns: columns, labelWidth: labelWidth, title: "Lanes by day") { time, _ in "\(time / 3_600_000_000_000)h" }
+            // The lanes are worked out once: `Timeline.lanes` builds them anew at each call.
+            let allLanes = timeline.lanes
             for day in DayWindows(end: end).days {
                 lines.append(paint("day \(day.number)", "1") + paint("  \(DurationText.span(day.start)) to \(DurationText.span(day.end))", "2"))
-                let lanes = DayWindows.lanes(timeline.lanes, in: day, runEnd: end)
+                let lanes = DayWindows.lanes(allLanes, in: day, runEnd: end)
                 let markers = timeline.markers.filter { DayWindows.contains(day, $0.time, runEnd: end) }.map { marker in
                     var moved = marker
                     moved.time -= day.start
                     return moved
                 }
-                lines += rows(LaneRows(lanes: lanes).sections.flatMap(\.rows), markers: markers, scale: scale, legend: &legend, skipEmpty: true)
+                lines += rows(LaneRows(lanes: lanes).sections, markers: markers, scale: scale, legend: &legend, skipEmpty: true)
             }
             lines.append(indent + "1 column ≈ " + DurationText.short(Int64((1 / scale.scale).rounded())) + "; a line a day")
         } else {
-            // Crowded groups (thousands of background tasks) share rows, as in the HTML page.
-            let laneRows = LaneRows(lanes: timeline.lanes)
             let condensed = TimeScale(
                 condensing: timeline, rows: laneRows, width: Double(columns), maximumWidth: Double(columns), geometry: .terminal)
             let scale = condensed.isCondensed ? condensed : TimeScale(linearTo: end, width: Double(columns))
             lines = axis(scale, columns: columns, labelWidth: labelWidth, title: "Lanes") { $1 }
-            lines += rows(laneRows.sections.flatMap(\.rows), markers: timeline.markers, scale: scale, legend: &legend, skipEmpty: false)
+            lines += rows(laneRows.sections, markers: timeline.markers, scale: scale, legend: &legend, skipEmpty: false)
             let perColumn = DurationText.short(Int64((1 / scale.scale).rounded()))
             if scale.isCondensed {
                 let breaks = scale.pieces.filter(\.condensed)
@@ -187,11 +189,14 @@ public struct TerminalTimeline: Sendable {
         var markKinds: [MarkStyle] = []
     }
 
-    /// One text row per lane row on `scale`, and a row of diagnostics when there are any.
+    /// The most rows a group draws in text; the rest are counted (ten thousand Live Activities at once are ten thousand rows).
+    static let mostRowsPerGroup = 24
+
+    /// One text row per lane row on `scale` (at most ``mostRowsPerGroup`` a group), and a row of diagnostics when there are any.
     ///
     /// - Parameter skipEmpty: Leave out rows with nothing drawn (a day view's lanes that were quiet that day).
     private func rows(
-        _ rows: [LaneRows.Row], markers: [Timeline.Marker], scale: TimeScale, legend: inout Legend, skipEmpty: Bool
+        _ sections: [LaneRows.Section], markers: [Timeline.Marker], scale: TimeScale, legend: inout Legend, skipEmpty: Bool
     ) -> [String] {
         let labelWidth = 10
         let columns = width - labelWidth - 3
@@ -199,37 +204,49 @@ public struct TerminalTimeline: Sendable {
             min(columns - 1, max(0, Int(scale.x(time))))
         }
         var lines: [String] = []
-        for laneRow in rows {
-            var row = [Character](repeating: " ", count: columns)
-            var paints = [String?](repeating: nil, count: columns)
-            var rank = [Int](repeating: -1, count: columns)
-            for lane in laneRow.lanes {
-                for segment in lane.segments where segment.end > segment.start {
-                    // A column covers many seconds: show the state that matters most within it,
-                    // so a few seconds in the background are not hidden by hours of suspension.
-                    let style = legend.glyphs.style(segment.state)
-                    let first = column(segment.start)
-                    let last = max(first, column(max(segment.start, segment.end - 1)))
-                    for cell in first...last where style.priority > rank[cell] {
+        let most = Self.mostRowsPerGroup
+        for section in sections {
+            for (index, laneRow) in section.rows.enumerated() {
+                // The first rows and the last few of a crowded group, and how many are left out between them.
+                if section.rows.count > most && index >= most - 4 && index < section.rows.count - 4 {
+                    if index == most - 4 {
+                        let left = section.rows.count - most
+                        let text = "… \(left) more rows of \(section.group.heading.lowercased()): the page and Perfetto draw them all"
+                        for part in TextLayout.wrap("", text, width: width).split(separator: "\n") { lines.append(paint(String(part), "2")) }
+                    }
+                    continue
+                }
+                var row = [Character](repeating: " ", count: columns)
+                var paints = [String?](repeating: nil, count: columns)
+                var rank = [Int](repeating: -1, count: columns)
+                for lane in laneRow.lanes {
+                    for segment in lane.segments where segment.end > segment.start {
+                        // A column covers many seconds: show the state that matters most within it,
+                        // so a few seconds in the background are not hidden by hours of suspension.
+                        let style = legend.glyphs.style(segment.state)
+                        let first = column(segment.start)
+                        let last = max(first, column(max(segment.start, segment.end - 1)))
+                        for cell in first...last where style.priority > rank[cell] {
+                            row[cell] = style.glyph
+                            paints[cell] = style.ansi
+                            rank[cell] = style.priority
+                        }
+                    }
+                    for mark in lane.marks {
+                        let style = MarkStyle.of(mark.kind)
+                        if !legend.markKinds.contains(style) { legend.markKinds.append(style) }
+                        let cell = mark.kind == .ended ? column(max(0, mark.time - 1)) : column(mark.time)
+                        // An end drawn on an expiration keeps the expiration visible.
+                        if mark.kind == .ended && row[cell] == MarkStyle.of(.expiring).glyph { continue }
                         row[cell] = style.glyph
                         paints[cell] = style.ansi
-                        rank[cell] = style.priority
                     }
                 }
-                for mark in lane.marks {
-                    let style = MarkStyle.of(mark.kind)
-                    if !legend.markKinds.contains(style) { legend.markKinds.append(style) }
-                    let cell = mark.kind == .ended ? column(max(0, mark.time - 1)) : column(mark.time)
-                    // An end drawn on an expiration keeps the expiration visible.
-                    if mark.kind == .ended && row[cell] == MarkStyle.of(.expiring).glyph { continue }
-                    row[cell] = style.glyph
-                    paints[cell] = style.ansi
-                }
+                let drawn = painted(row, paints)
+                if drawn.isEmpty && skipEmpty { continue }
+                // A lane with nothing drawn (on battery all along) says so instead of trailing spaces.
+                lines.append(TextLayout.pad(label(laneRow), to: labelWidth) + "   " + (drawn.isEmpty ? "·" : drawn))
             }
-            let drawn = painted(row, paints)
-            if drawn.isEmpty && skipEmpty { continue }
-            // A lane with nothing drawn (on battery all along) says so instead of trailing spaces.
-            lines.append(TextLayout.pad(label(laneRow), to: labelWidth) + "   " + (drawn.isEmpty ? "·" : drawn))
         }
         if !markers.isEmpty {
             var row = [Character](repeating: " ", count: columns)

@@ -49,6 +49,8 @@ import Testing
         .taskDropped(.init(identifier: "x", type: .continuedProcessing, reason: "r")),
         .taskCancel(.init(process: 1, identifier: "x", found: true)),
         .taskCancelAll(.init(process: 1, count: 4)),
+        .taskWaiting(.init(identifier: "x", type: .appRefresh, reason: .ready(at: 90))),
+        .taskWaiting(.init(identifier: "x", type: .processing, reason: .blocked(.thermalState(.critical)))),
         .taskLaunchRequest(.init(identifier: "x", type: .processing, cause: .simulateLaunch)),
         .taskStart(.init(process: 1, identifier: "x", type: .continuedProcessing, deadline: nil, queue: .background)),
         .taskStart(.init(process: 1, identifier: "x", type: .appRefresh, deadline: 30, queue: .main)),

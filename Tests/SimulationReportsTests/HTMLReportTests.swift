@@ -53,11 +53,22 @@ import Testing
         let html = HTMLReport().render(report)
         let elements = try Self.parse(html)
         #expect(elements.names.first == "html")
-        // One labelled row per lane in each drawing (condensed and linear, or linear alone).
+        // One labelled row per lane in each drawing of the whole run (condensed and linear, or linear alone),
+        // and in the view of a long run that draws a line a day, one per lane that has something that day.
         let drawings = html.components(separatedBy: "<svg class=\"lanes\"").count - 1
-        #expect(drawings == 1 || drawings == 2)
-        let lanes = report.timeline.lanes
-        #expect(elements.count(ofClass: "rowlabel") == drawings * (lanes.count + (report.timeline.markers.isEmpty ? 0 : 1)))
+        let timeline = report.timeline
+        let lanes = timeline.lanes
+        let byDay = DayWindows.applies(to: timeline.end, rows: LaneRows(lanes: lanes).sections.reduce(0) { $0 + $1.rows.count })
+            && lanes.reduce(0) { $0 + $1.segments.count } <= HTMLReport.mostSegmentsByDay
+        #expect((1...2).contains(drawings - (byDay ? 1 : 0)))
+        var rows = (drawings - (byDay ? 1 : 0)) * (lanes.count + (timeline.markers.isEmpty ? 0 : 1))
+        if byDay {
+            for day in DayWindows(end: timeline.end).days {
+                rows += DayWindows.lanes(lanes, in: day, runEnd: timeline.end).count
+                rows += timeline.markers.contains { DayWindows.contains(day, $0.time, runEnd: timeline.end) } ? 1 : 0
+            }
+        }
+        #expect(elements.count(ofClass: "rowlabel") == rows)
         for lane in lanes {
             #expect(html.contains(">\(HTMLText.escape(lane.title))</text>"), "no row for \(lane.title)")
         }
@@ -128,11 +139,12 @@ import Testing
         let end = report.timeline.end
         report.timeline.device.append(Lane(
             id: "device-power-2", title: "power 2", group: .device,
+            // The change at 30 s, inside the activity: on the terminal's condensed axis a quiet half of the run is one column.
             segments: [
-                Lane.Segment(start: 0, end: end / 2, state: .power(.lowPowerMode), detail: nil),
-                Lane.Segment(start: end / 2, end: end, state: .power(.charging), detail: "plugged in"),
+                Lane.Segment(start: 0, end: end / 20, state: .power(.lowPowerMode), detail: nil),
+                Lane.Segment(start: end / 20, end: end, state: .power(.charging), detail: "plugged in"),
             ],
-            marks: [Lane.Mark(time: end / 2, kind: .failed, detail: "the system refused")]))
+            marks: [Lane.Mark(time: end / 20, kind: .failed, detail: "the system refused")]))
         let html = HTMLReport().render(report)
         _ = try Self.parse(html)
         #expect(html.contains(">power 2</text>"))
@@ -176,5 +188,116 @@ import Testing
         #expect(lanes.contains { $0.hasPrefix("task×2000 ") })
         #expect(lanes.count < 20)
         for line in lanes { #expect(line.count <= 80) }
+    }
+}
+
+/// The timeline's views and what the page does with them: a line a day, zoom and overview, links, taps, dark mode.
+@Suite struct HTMLTimelineViewTests {
+    /// The `<svg class="lanes">` drawings of a page, as text.
+    static func plots(_ html: String) -> [Substring] {
+        html.components(separatedBy: "<svg class=\"lanes\"").dropFirst().map { $0.components(separatedBy: "</svg></div></div>")[0][...] }
+    }
+
+    @Test func aLongRunOpensOnALineADayWithHoursOnTheAxis() throws {
+        let html = HTMLReport().render(try Runs.report("feed-refresh-week"))
+        _ = try HTMLReportTests.parse(html)
+        #expect(html.contains("<input type=\"radio\" name=\"view\" id=\"view-days\" checked=\"checked\"/>"))
+        #expect(html.contains("<label for=\"view-days\">A line a day</label><label for=\"view-condensed\">Idle stretches condensed</label><label for=\"view-linear\">Linear time</label>"))
+        for day in 1...7 {
+            #expect(html.contains(">Day \(day) · \(day == 1 ? "0s" : "\(day - 1)d") to \(day)d</text>"), "no band for day \(day)")
+        }
+        let days = try #require(Self.plots(html).first)
+        #expect(days.contains(">12h</text>") && days.contains(">24h</text>"))
+        // Hover texts give the run's own instants, not the time of day.
+        #expect(days.contains("1d00h19m28s"))
+        // A short run has no such view.
+        let short = HTMLReport().render(try Runs.report("leaked-assertion-watchdog"))
+        #expect(!short.contains("id=\"view-days\""))
+        #expect(short.contains("id=\"view-condensed\" checked=\"checked\""))
+    }
+
+    @Test func eachDiagnosticLinksToItsCardFromTheDrawingAndTheStory() throws {
+        let report = try Runs.report("leaked-assertion-watchdog")
+        let html = HTMLReport().render(report)
+        let targets = html.components(separatedBy: "<a href=\"#d").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect(!targets.isEmpty)
+        for target in Set(targets) { #expect(html.contains("<li class=\"diagnostic") && html.contains("id=\"d\(target)\"")) }
+        // Every diagnostic line of the story is a link to its own card.
+        for number in 1...report.timeline.markers.count { #expect(html.contains("<td><a href=\"#d\(number)\">")) }
+        // Beyond the cards the page lists, markers link to the table by rule.
+        let few = HTMLReport(maximumDiagnostics: 1).render(report)
+        #expect(few.contains("<a href=\"#diagnostics\" class=\"marker"))
+        #expect(!few.contains("href=\"#d2\""))
+    }
+
+    @Test func plotsZoomAndTheOverviewDrawsThemByReference() throws {
+        let html = HTMLReport().render(try Runs.report("feed-refresh-week"))
+        for id in ["condensed", "linear"] {
+            #expect(html.contains("<use href=\"#\(id)-segments\"/>"))
+            #expect(html.contains("<g id=\"\(id)-segments\">"))
+        }
+        for plot in Self.plots(html) {
+            #expect(plot.contains("preserveAspectRatio=\"none\""))
+            // Every word and glyph in a plot is counter-scaled by the zoom (class `k`), but the cursor's, which the script places.
+            let texts = plot.components(separatedBy: "<text").dropFirst().filter { !$0.hasPrefix(" x=\"0\" y=\"14\"></text>") }
+            for text in texts { #expect(text.hasPrefix(" class=\"") && text.prefix(40).contains(" k"), "not counter-scaled: <text\(text.prefix(60))") }
+            let uses = plot.components(separatedBy: "<use").dropFirst()
+            for use in uses { #expect(use.hasPrefix(" class=\"") && use.prefix(30).contains("k"), "not counter-scaled: <use\(use.prefix(60))") }
+        }
+        #expect(HTMLReport.script.contains("setAttribute(\"width\", baseWidth * zoom)"))
+    }
+
+    @Test func labelsStayPutDetailsComeOnTapAndDarkModeHasItsColours() throws {
+        let html = HTMLReport().render(try Runs.report("feed-refresh-week"))
+        // The lane labels are their own drawing, beside the plot, held at the left edge while the plot scrolls.
+        #expect(html.contains("<div class=\"scroll\"><div class=\"frame\"><svg class=\"labels\""))
+        #expect(HTMLReport.styles.contains("svg.labels{position:sticky;left:0"))
+        // A tap shows the words a hover would, in a panel the script fills.
+        #expect(html.contains("<div class=\"details\" aria-live=\"polite\" hidden=\"hidden\"></div>"))
+        #expect(HTMLReport.script.contains("svg.addEventListener(\"click\""))
+        // Dark mode: the page's colours, and the pale states' twins.
+        #expect(html.contains("<meta name=\"color-scheme\" content=\"light dark\"/>"))
+        #expect(HTMLReport.styles.contains("@media (prefers-color-scheme:dark){:root{"))
+        let suspended = try #require(StateStyle.of(.app(.suspended)).dark)
+        #expect(html.contains("@media (prefers-color-scheme:dark){") && html.contains("fill:\(suspended.fill)"))
+    }
+
+    @Test func aRunOfManyRowsStaysOnOneAxis() throws {
+        // Two hundred background tasks open at once for a week: two hundred rows a day would not be read.
+        var timeline = Timeline(events: try Runs.result("save-on-background").0.events)
+        let week: Int64 = 7 * 86_400_000_000_000
+        timeline.end = week
+        timeline.assertions = (0..<200).map { index in
+            Timeline.AssertionLane(
+                process: 1, identifier: Int64(index + 1), name: "job", begin: Int64(index), end: week - Int64(index), closing: .open,
+                expirationHandlerAt: nil)
+        }
+        let html = HTMLReport().render(RunReport(timeline: timeline, fingerprint: "0", eventCount: 0, replay: "bgsim run x.json", ending: .completed))
+        #expect(!html.contains("id=\"view-days\""))
+        #expect(!TerminalTimeline(width: 80).lanes(timeline)[0].hasPrefix("Lanes by day"))
+    }
+
+    @Test func aLongCrowdedRunStaysSmallInEveryView() throws {
+        // Five thousand short background tasks and 100,000 app states over a week: too dense for a line a day; one axis, bounded by pixels.
+        var timeline = Timeline(events: try Runs.result("save-on-background").0.events)
+        let week: Int64 = 7 * 86_400_000_000_000
+        timeline.end = week
+        timeline.assertions = (0..<5000).map { index in
+            let begin = Int64(index) * (week / 5000)
+            return Timeline.AssertionLane(
+                process: 1, identifier: Int64(index + 1), name: "job", begin: begin, end: begin + 5_000_000_000, closing: .ended,
+                expirationHandlerAt: nil)
+        }
+        let states: [AppState.Name] = [.background, .suspended, .foregroundActive, .background]
+        timeline.processes[0].segments = (0..<100_000).map { index in
+            let start = Int64(index) * (week / 100_000)
+            return Timeline.Segment(start: start, end: start + week / 100_000, state: states[index % states.count])
+        }
+        timeline.processes[0].termination = nil
+        let html = HTMLReport().render(RunReport(timeline: timeline, fingerprint: "0", eventCount: 0, replay: "bgsim run x.json", ending: .completed))
+        let elements = try HTMLReportTests.parse(html)
+        #expect(!html.contains("id=\"view-days\""))
+        #expect(elements.names.count < 80_000, "\(elements.names.count) elements")
+        #expect(html.utf8.count < 8_000_000, "\(html.utf8.count) bytes")
     }
 }

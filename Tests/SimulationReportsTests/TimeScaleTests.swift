@@ -71,6 +71,34 @@ import Testing
         checkCoverage(scale)
     }
 
+    @Test func whereActivityResumesAfterABreakTheLabelIsARoundInstant() {
+        // Quiet until 12h09m41s, three seconds of work, quiet again until a day.
+        let start = 43_781 * second
+        let scale = TimeScale(condensing: [0, start, start + 3 * second], end: 86_400 * second, width: 960)
+        #expect(scale.isCondensed)
+        let labels = scale.ticks().map(\.label)
+        #expect(labels.contains("12h09m"), "\(labels)")
+        // The first label after the break is the round one; finer instants follow at the axis's step, never the odd instant work resumed.
+        #expect(labels.first { $0 != "0" } == "12h09m", "\(labels)")
+        #expect(!labels.contains("12h09m41s"), "\(labels)")
+        // The whole minute lies in the break, a hair before the work: its tick is there.
+        let tick = scale.ticks().first { $0.label == "12h09m" }!
+        #expect(tick.x <= scale.x(start) && scale.x(start) - tick.x < 10)
+        // A break shorter than the minute before the work gets a finer round instant.
+        #expect(TimeScale.roundInstant(before: 95 * second + 500_000_000, after: 62 * second) == 90 * second)
+        #expect(TimeScale.roundInstant(before: 95 * second + 500_000_000, after: 93 * second) == 95 * second)
+        #expect(TimeScale.roundInstant(before: 120 * second, after: 30 * second) == 120 * second)
+    }
+
+    @Test func theTerminalGeometryDrawsABreakAsOneColumnWithinItsWidth() {
+        let instants: [Int64] = [0, 476_000_000, 3 * second, 5 * second, 30 * second, 34 * second, 35 * second]
+        let scale = TimeScale(condensing: instants, end: 180 * second, width: 67, maximumWidth: 67, geometry: .terminal)
+        #expect(scale.isCondensed)
+        #expect(scale.width <= 67)
+        for piece in scale.pieces where piece.condensed { #expect(piece.width <= 1.000_001) }
+        checkCoverage(scale)
+    }
+
     @Test func axisLabels() {
         #expect(DurationText.axis(0, step: second) == "0")
         #expect(DurationText.axis(1_500_000_000, step: 500_000_000) == "1.5s")
@@ -83,7 +111,10 @@ import Testing
         #expect(DurationText.axis(6 * 3_600 * second, step: 3_600 * second) == "6h")
         #expect(DurationText.axis(43_781 * second, step: second) == "12h09m41s")
         #expect(DurationText.axis(2 * 86_400 * second, step: 86_400 * second) == "2d")
-        #expect(DurationText.axis(86_400 * second + 1_168 * second, step: second) == "1d00h19m")
+        #expect(DurationText.axis(86_400 * second + 1_168 * second, step: second) == "1d00h19m28s")
+        #expect(DurationText.axis(86_400 * second + 1_140 * second, step: 60 * second) == "1d00h19m")
+        #expect(DurationText.axis(2 * 86_400 * second + 3_600 * second, step: 3_600 * second) == "2d01h")
+        #expect(DurationText.axis(43_781 * second + 500_000_000, step: 500_000_000) == "12h09m41.5s")
         #expect(DurationText.short(266 * second) == "4m26s")
         #expect(DurationText.short(300 * second) == "5m")
         #expect(DurationText.short(250_000_000) == "250ms")

@@ -1,7 +1,9 @@
 /// Why the system will not launch a pending request now: the first condition found that holds it back.
 ///
 /// docs/system-policy.md gives the order the conditions are checked in and
-/// the source of each.
+/// the source of each. The scheduler records the reason in the trace
+/// (`bgTask.waiting`) whenever it changes: ``name`` is how the trace spells
+/// it, ``description`` how reports say it.
 public enum LaunchBlocker: Sendable, Hashable, CustomStringConvertible {
     /// The person closed the app in the app switcher: no background launch until they open it.
     case closedInAppSwitcher
@@ -29,6 +31,35 @@ public enum LaunchBlocker: Sendable, Hashable, CustomStringConvertible {
     case appNotRunning
     /// Continued processing: this many tasks run already, the most allowed at once.
     case concurrencyLimit(running: Int)
+
+    /// The reason's stable, machine-readable name: the `reason` of a `bgTask.waiting` trace line (the case's name).
+    ///
+    /// Part of the trace format: a name never changes meaning. The values of
+    /// `backgroundAppRefresh`, `thermalState` and `concurrencyLimit` are fields of their own.
+    public var name: String {
+        switch self {
+        case .closedInAppSwitcher: "closedInAppSwitcher"
+        case .appInForeground: "appInForeground"
+        case .alreadyRunning: "alreadyRunning"
+        case .lowPowerMode: "lowPowerMode"
+        case .backgroundAppRefresh: "backgroundAppRefresh"
+        case .lowBattery: "lowBattery"
+        case .thermalState: "thermalState"
+        case .deviceInUse: "deviceInUse"
+        case .needsExternalPower: "needsExternalPower"
+        case .needsNetwork: "needsNetwork"
+        case .appNotUsedRecently: "appNotUsedRecently"
+        case .appNotRunning: "appNotRunning"
+        case .concurrencyLimit: "concurrencyLimit"
+        }
+    }
+
+    /// Every ``name``, in the order docs/system-policy.md lists the reasons.
+    public static let names = [
+        "closedInAppSwitcher", "appInForeground", "alreadyRunning", "lowPowerMode", "backgroundAppRefresh", "lowBattery",
+        "thermalState", "deviceInUse", "needsExternalPower", "needsNetwork", "appNotUsedRecently", "appNotRunning",
+        "concurrencyLimit",
+    ]
 
     /// The reason in words, as reports show it.
     public var description: String {

@@ -6,10 +6,16 @@ import SimulationKernel
 /// the app's termination. When to launch them is the ``LaunchPolicy``'s
 /// answer over a snapshot of the world; what differs between kinds is the
 /// kind's ``TaskBehavior``. See docs/system-policy.md.
+///
+/// Each re-plan also records why every pending request waits
+/// (`bgTask.waiting`) when that differs from what the trace last said, so a
+/// run answers "why didn't it run?" from its trace alone.
 package final class TaskScheduler: SystemService {
     private unowned let system: any SystemContext
     /// Pending requests in submission order; continued processing requests here are queued for a free slot.
     package private(set) var pending: [PendingRequest] = []
+    /// What the trace last said holds back each request of `pending` (same positions); nil until it said anything.
+    private var waiting: [TraceRecord.TaskWaiting.Reason?] = []
     private var history = LaunchHistory()
     private var checkEvent: EventHandle?
     /// Identifiers `simulateLaunch` launched whose tasks have not started yet.
@@ -42,8 +48,31 @@ package final class TaskScheduler: SystemService {
     ///
     /// The caller traces the submission first: the trace says `submit`, then whatever the new plan launches.
     package func enqueue(_ entry: PendingRequest) {
-        pending.removeAll { $0.request.identifier == entry.request.identifier }
+        removePending { $0.request.identifier == entry.request.identifier }
         pending.append(entry)
+        // A new request: its reason is traced anew, even when it is the replaced one's.
+        waiting.append(nil)
+    }
+
+    /// Removes the requests that match, keeping `waiting` in step with `pending`.
+    ///
+    /// As cheap as `removeAll(where:)`: a scan when nothing matches, and
+    /// elements moved in place (no copies) when something does. Ten thousand
+    /// queued requests make this the scheduler's inner loop.
+    private func removePending(where matches: (PendingRequest) -> Bool) {
+        guard let first = pending.firstIndex(where: matches) else { return }
+        var kept = first
+        pending.withUnsafeMutableBufferPointer { requests in
+            waiting.withUnsafeMutableBufferPointer { reasons in
+                for index in (first + 1)..<requests.count where !matches(requests[index]) {
+                    requests.swapAt(kept, index)
+                    reasons.swapAt(kept, index)
+                    kept += 1
+                }
+            }
+        }
+        pending.removeSubrange(kept...)
+        waiting.removeSubrange(kept...)
     }
 
     /// Traces a refused submission and returns the error to throw.
@@ -58,7 +87,7 @@ package final class TaskScheduler: SystemService {
     /// `cancel(taskRequestWithIdentifier:)`.
     package func cancel(identifier: String, from process: AppProcess) {
         let count = pending.count
-        pending.removeAll { $0.request.identifier == identifier }
+        removePending { $0.request.identifier == identifier }
         process.trace(.taskCancel(TraceRecord.TaskCancel(process: process.number, identifier: identifier, found: pending.count < count)))
         reevaluate()
     }
@@ -67,6 +96,7 @@ package final class TaskScheduler: SystemService {
     package func cancelAll(from process: AppProcess) {
         process.trace(.taskCancelAll(TraceRecord.TaskCancelAll(process: process.number, count: pending.count)))
         pending.removeAll()
+        waiting.removeAll()
         reevaluate()
     }
 
@@ -74,7 +104,7 @@ package final class TaskScheduler: SystemService {
     package func drop(kind: TaskKind, reason: String) {
         let dropped = pending.filter { $0.request.kind == kind }
         guard !dropped.isEmpty else { return }
-        pending.removeAll { $0.request.kind == kind }
+        removePending { $0.request.kind == kind }
         for entry in dropped {
             system.trace(.taskDropped(TraceRecord.TaskDropped(identifier: entry.request.identifier, type: kind, reason: reason)))
         }
@@ -95,12 +125,35 @@ package final class TaskScheduler: SystemService {
     }
 
     /// Re-plans the next launch after anything the policy weighs has changed: one check event at the earliest ready instant.
+    ///
+    /// The instant is ``LaunchPolicy/nextCheck(pending:in:history:)``'s answer,
+    /// found in the same pass that asks each request's reason, so a re-plan
+    /// asks the policy once per request. A reason that changed is traced.
     package func reevaluate() {
         if let checkEvent { system.kernel.cancel(checkEvent) }
         checkEvent = nil
-        guard !pending.isEmpty, let next = system.policy.nextCheck(pending: pending, in: system.snapshot, history: history) else {
-            return
+        guard !pending.isEmpty else { return }
+        let world = system.snapshot
+        let policy = system.policy
+        var next: Int64?
+        for index in pending.indices {
+            let entry = pending[index]
+            let reason: TraceRecord.TaskWaiting.Reason
+            if let blocker = policy.blocker(for: entry.request, in: world) {
+                reason = .blocked(blocker)
+            } else {
+                let ready = max(world.now, policy.readyTime(for: entry, in: world, history: history))
+                next = min(next ?? ready, ready)
+                // Due now: its launch follows at this instant and says so; a waiting line would only repeat it.
+                if ready <= world.now { continue }
+                reason = .ready(at: ready)
+            }
+            if waiting[index] != reason {
+                waiting[index] = reason
+                system.trace(.taskWaiting(TraceRecord.TaskWaiting(identifier: entry.request.identifier, type: entry.request.kind, reason: reason)))
+            }
         }
+        guard let next else { return }
         checkEvent = system.kernel.schedule(at: VirtualInstant(nanoseconds: next), label: "scheduler.check") { [self] in
             checkEvent = nil
             launchDueRequests()
@@ -109,13 +162,16 @@ package final class TaskScheduler: SystemService {
 
     private func launchDueRequests() {
         // Submission order: the earliest submitted of the due requests runs first.
-        let due = system.policy.due(pending: pending, in: system.snapshot, history: history)
+        var world = system.snapshot
+        let due = system.policy.due(pending: pending, in: world, history: history)
         for entry in due {
             // Asked again for each continued request: the one launched before it may have taken the last free slot.
-            if entry.request.kind == .continuedProcessing, system.policy.blocker(for: entry.request, in: system.snapshot) != nil {
+            // Only a launch changes the world here, so the snapshot is taken again after each one, not per request.
+            if entry.request.kind == .continuedProcessing, system.policy.blocker(for: entry.request, in: world) != nil {
                 continue
             }
             launch(entry.request, cause: .policy)
+            world = system.snapshot
         }
         reevaluate()
     }
@@ -124,7 +180,7 @@ package final class TaskScheduler: SystemService {
 
     /// Launches the app for `request` (or wakes it) and hands it the task.
     private func launch(_ request: TaskRequest, cause: TraceRecord.LaunchCause) {
-        pending.removeAll { $0.request.identifier == request.identifier }
+        removePending { $0.request.identifier == request.identifier }
         history.lastLaunch[request.kind] = now
         system.trace(.taskLaunchRequest(TraceRecord.TaskLaunchRequest(identifier: request.identifier, type: request.kind, cause: cause)))
         system.deliver(request)

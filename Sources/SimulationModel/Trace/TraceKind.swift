@@ -34,6 +34,7 @@ public enum TraceKind: String, Sendable, Hashable, CaseIterable {
     case taskDropped = "bgTask.dropped"
     case taskCancel = "bgTask.cancel"
     case taskCancelAll = "bgTask.cancelAll"
+    case taskWaiting = "bgTask.waiting"
     case taskLaunchRequest = "bgTask.launchRequest"
     case taskStart = "bgTask.start"
     case taskExpire = "bgTask.expire"

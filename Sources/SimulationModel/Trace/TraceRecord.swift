@@ -37,6 +37,7 @@ public enum TraceRecord: Sendable, Hashable {
     case taskDropped(TaskDropped)
     case taskCancel(TaskCancel)
     case taskCancelAll(TaskCancelAll)
+    case taskWaiting(TaskWaiting)
     case taskLaunchRequest(TaskLaunchRequest)
     case taskStart(TaskStart)
     case taskExpire(TaskExpire)
@@ -81,6 +82,7 @@ public enum TraceRecord: Sendable, Hashable {
         case .taskDropped: .taskDropped
         case .taskCancel: .taskCancel
         case .taskCancelAll: .taskCancelAll
+        case .taskWaiting: .taskWaiting
         case .taskLaunchRequest: .taskLaunchRequest
         case .taskStart: .taskStart
         case .taskExpire: .taskExpire
@@ -127,6 +129,7 @@ public enum TraceRecord: Sendable, Hashable {
         case .taskDropped(let payload): payload.encode(to: &fields)
         case .taskCancel(let payload): payload.encode(to: &fields)
         case .taskCancelAll(let payload): payload.encode(to: &fields)
+        case .taskWaiting(let payload): payload.encode(to: &fields)
         case .taskLaunchRequest(let payload): payload.encode(to: &fields)
         case .taskStart(let payload): payload.encode(to: &fields)
         case .taskExpire(let payload): payload.encode(to: &fields)
@@ -174,6 +177,7 @@ public enum TraceRecord: Sendable, Hashable {
         case .taskDropped: self = .taskDropped(try TaskDropped(from: &reader))
         case .taskCancel: self = .taskCancel(try TaskCancel(from: &reader))
         case .taskCancelAll: self = .taskCancelAll(try TaskCancelAll(from: &reader))
+        case .taskWaiting: self = .taskWaiting(try TaskWaiting(from: &reader))
         case .taskLaunchRequest: self = .taskLaunchRequest(try TaskLaunchRequest(from: &reader))
         case .taskStart: self = .taskStart(try TaskStart(from: &reader))
         case .taskExpire: self = .taskExpire(try TaskExpire(from: &reader))

@@ -2,7 +2,7 @@ import SimulationModel
 import SimulationKernel
 
 extension HTMLReport {
-    /// What both drawings of a run share: rows, state classes, and the instants that shape a condensed axis.
+    /// What every drawing of a run shares: rows, state classes, mark kinds and diagnostics.
     struct Drawing {
         var rows: LaneRows
         /// Every state drawn, in order of first appearance; its index names its CSS classes (`s0`, `i0`).
@@ -35,39 +35,42 @@ extension HTMLReport {
             markers = timeline.markers
             end = max(timeline.end, 1)
         }
+    }
 
-        /// The instants at which something happens, for the condensed scale.
-        func instants(_ timeline: Timeline) -> [Int64] {
-            var times: [Int64] = []
-            for section in rows.sections {
-                for row in section.rows {
-                    for lane in row.lanes {
-                        for segment in lane.segments {
-                            times.append(segment.start)
-                            times.append(segment.end)
-                        }
-                        for mark in lane.marks { times.append(mark.time) }
-                    }
-                }
-            }
-            for marker in markers { times.append(marker.time) }
-            for entry in timeline.entries { times.append(entry.time) }
-            return times
-        }
+    /// A horizontal band of a drawing: the whole run, or one day of it in the view that draws a line a day.
+    struct Band {
+        /// The band's heading, if it has one (`Day 2 · 1d to 2d`).
+        var title: String?
+        /// The instant of the run that the band's time 0 stands for: the band's lanes and markers are moved by it.
+        var offset: Int64
+        /// The diagnostics in the band, with their numbers in the run (from 1), at times relative to `offset`.
+        var markers: [(number: Int, marker: Timeline.Marker)]
+        var sections: [LaneRows.Section]
+        /// Whether each group of lanes gets its heading.
+        var groupHeadings: Bool
+    }
 
-        /// The stretches in which some lane is in a busy state (see `StateStyle.busy`).
-        var busy: [(start: Int64, end: Int64)] {
-            var stretches: [(start: Int64, end: Int64)] = []
-            for section in rows.sections {
-                for row in section.rows {
-                    for lane in row.lanes {
-                        for segment in lane.segments where stateIndex[segment.state].map({ states[$0].busy }) == true {
-                            stretches.append((segment.start, segment.end))
-                        }
-                    }
-                }
+    /// The band of a whole run on one axis.
+    static func wholeRun(_ drawing: Drawing) -> Band {
+        Band(
+            title: nil, offset: 0, markers: drawing.markers.enumerated().map { ($0.offset + 1, $0.element) },
+            sections: drawing.rows.sections, groupHeadings: true)
+    }
+
+    /// A band per day of a long run, each with what happened that day moved to start at 0.
+    static func days(_ timeline: Timeline, _ drawing: Drawing) -> [Band] {
+        let allLanes = drawing.rows.sections.flatMap { $0.rows.flatMap(\.lanes) }
+        return DayWindows(end: drawing.end).days.map { day in
+            let lanes = DayWindows.lanes(allLanes, in: day, runEnd: drawing.end)
+            var markers: [(number: Int, marker: Timeline.Marker)] = []
+            for (index, marker) in drawing.markers.enumerated() where DayWindows.contains(day, marker.time, runEnd: drawing.end) {
+                var moved = marker
+                moved.time -= day.start
+                markers.append((index + 1, moved))
             }
-            return stretches
+            return Band(
+                title: "Day \(day.number) · \(DurationText.span(day.start)) to \(DurationText.span(day.end))", offset: day.start,
+                markers: markers, sections: LaneRows(lanes: lanes).sections, groupHeadings: false)
         }
     }
 
@@ -76,13 +79,21 @@ extension HTMLReport {
     private static let rowHeight = 22.0
     private static let barHeight = 14.0
     private static let headerHeight = 26.0
+    private static let bandHeight = 28.0
     private static let axisHeight = 30.0
     private static let markerLabelRows = 3
+    private static let minimapHeight = 44.0
 
-    /// The lanes drawn on `scale`, as an `<svg>` element.
-    func lanesSVG(_ drawing: Drawing, scale: TimeScale, name: String) -> String {
-        let plotX = labelColumn
-        let width = plotX + scale.width + 18
+    /// One view of the timeline: an overview of the whole plot, then the label column (which stays put) beside the plot (which scrolls and zooms).
+    ///
+    /// The plot is drawn once, in an `<svg>` whose `viewBox` the page's script
+    /// stretches to zoom: shapes stretch, while texts and glyphs (class `k`) are
+    /// counter-scaled so they keep their size. The overview shows the same
+    /// drawing squeezed to the width (an SVG `<use>`, no second copy) with the
+    /// window in view; dragging across it zooms to that stretch.
+    func view(id: String, bands: [Band], drawing: Drawing, scale: TimeScale, name: String) -> String {
+        let width = scale.width + 18
+        var labels = ""
         var body = ""
         body.reserveCapacity(1 << 16)
         let breaks = scale.pieces.filter(\.condensed)
@@ -91,129 +102,189 @@ extension HTMLReport {
         let axisLine = Self.axisHeight
         var y = axisLine + (labelledBreaks ? 18 : 4)
         let plotTop = y
-
-        // Diagnostics row: markers, and rule labels placed in up to three rows so they do not collide.
-        var markerGroups: [(x: Double, markers: [(index: Int, marker: Timeline.Marker)])] = []
-        for (index, marker) in drawing.markers.enumerated() {
-            let x = scale.x(marker.time)
-            if let last = markerGroups.last, x - last.x < 1 {
-                markerGroups[markerGroups.count - 1].markers.append((index + 1, marker))
-            } else {
-                markerGroups.append((x, [(index + 1, marker)]))
-            }
-        }
         var markerLayer = ""
-        var guides: [(x: Double, y: Double, severity: Severity)] = []
-        if !markerGroups.isEmpty {
-            var labelEnds = [Double](repeating: -.infinity, count: Self.markerLabelRows)
-            var placed: [(x: Double, row: Int, text: String, severity: Severity)] = []
-            for group in markerGroups {
-                var rules: [String] = []
-                for item in group.markers where !rules.contains(item.marker.rule) { rules.append(item.marker.rule) }
-                var text = rules.prefix(2).joined(separator: " ")
-                if rules.count > 2 || group.markers.count > rules.prefix(2).count {
-                    text += " ×\(group.markers.count)"
-                }
-                let textWidth = Double(text.count) * 6.3
-                if let row = labelEnds.firstIndex(where: { $0 + 6 < group.x - textWidth / 2 }) {
-                    labelEnds[row] = group.x + textWidth / 2
-                    placed.append((group.x, row, text, Self.severity(group.markers.map(\.marker))))
-                }
-            }
-            let usedRows = (placed.map(\.row).max() ?? -1) + 1
-            let rowHeight = 18 + 14 * Double(usedRows)
-            body += "<rect class=\"diag-row\" x=\"0\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(rowHeight))\"/>"
-            body += "<text class=\"rowlabel diag-label\" x=\"10\" y=\"\(n(y + 14))\">diagnostics</text>"
-            for group in markerGroups {
-                let x = plotX + group.x
-                let severity = Self.severity(group.markers.map(\.marker))
-                markerLayer += "<g class=\"marker \(severity.rawValue)\"><title>\(HTMLText.escape(markerTitle(group.markers)))</title>"
-                markerLayer += "<path d=\"M\(n(x - 6)),\(n(y + 3))h12l-6,9z\"/>"
-                markerLayer += "<rect class=\"hit\" x=\"\(n(x - 7))\" y=\"\(n(y))\" width=\"14\" height=\"\(n(rowHeight))\"/></g>"
-                guides.append((x, y + 12, severity))
-            }
-            for label in placed {
-                markerLayer += "<text class=\"diag-text \(label.severity.rawValue)\" x=\"\(n(plotX + label.x))\" y=\"\(n(y + 26 + 14 * Double(label.row)))\">\(HTMLText.escape(label.text))</text>"
-            }
-            y += rowHeight + 4
-        }
-
-        // Sections and rows.
+        var guides = ""
         var segmentLayer = ""
+        // Words on wide segments: apart from the shapes, so that the overview shows colours only.
+        var segmentLabels = ""
         var markLayer = ""
-        // Headings go over the grid lines, which would otherwise cross a long heading.
-        var headingLayer = ""
         var stripe = false
-        for section in drawing.rows.sections {
-            var heading = section.group.heading
-            if section.packed {
-                heading += " · \(section.laneCount) lanes in \(section.rows.count) row\(section.rows.count == 1 ? "" : "s")"
+        var bandRanges: [(top: Double, bottom: Double, offset: Int64)] = []
+        for band in bands {
+            let bandTop = y
+            if let title = band.title {
+                labels += "<rect class=\"band-row\" x=\"0\" y=\"\(n(y))\" width=\"\(n(labelColumn))\" height=\"\(n(Self.bandHeight))\"/>"
+                labels += "<text class=\"band\" x=\"10\" y=\"\(n(y + 18))\">\(HTMLText.escape(title))</text>"
+                body += "<rect class=\"band-row\" x=\"0\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(Self.bandHeight))\"/>"
+                y += Self.bandHeight
             }
-            headingLayer += "<text class=\"heading\" x=\"10\" y=\"\(n(y + 17))\">\(HTMLText.escape(heading))</text>"
-            body += "<line class=\"sep\" x1=\"0\" x2=\"\(n(width))\" y1=\"\(n(y + 0.5))\" y2=\"\(n(y + 0.5))\"/>"
-            y += Self.headerHeight
-            for row in section.rows {
-                if stripe { body += "<rect class=\"stripe\" x=\"0\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(Self.rowHeight))\"/>" }
-                stripe.toggle()
-                let label = HTMLText.escape(HTMLText.truncated(row.title, to: 24))
-                if row.lanes.count > 1 || row.title.count > 24 {
-                    let names = row.lanes.prefix(20).map(\.title).joined(separator: ", ") + (row.lanes.count > 20 ? ", …" : "")
-                    body += "<text class=\"rowlabel\" x=\"10\" y=\"\(n(y + 15))\"><title>\(HTMLText.escape(names))</title>\(label)</text>"
-                } else {
-                    body += "<text class=\"rowlabel\" x=\"10\" y=\"\(n(y + 15))\">\(label)</text>"
+            if !band.markers.isEmpty {
+                let row = diagnosticsRow(band, scale: scale, y: y, width: width)
+                labels += "<rect class=\"diag-row\" x=\"0\" y=\"\(n(y))\" width=\"\(n(labelColumn))\" height=\"\(n(row.height))\"/>"
+                labels += "<text class=\"rowlabel diag-label\" x=\"10\" y=\"\(n(y + 14))\">diagnostics</text>"
+                body += row.background
+                markerLayer += row.markers
+                guides += row.guides
+                y += row.height + 4
+            }
+            for section in band.sections {
+                if band.groupHeadings {
+                    var heading = section.group.heading
+                    if section.packed {
+                        heading += " · \(section.laneCount) lanes in \(section.rows.count) row\(section.rows.count == 1 ? "" : "s")"
+                    }
+                    labels += "<text class=\"heading\" x=\"10\" y=\"\(n(y + 17))\">\(HTMLText.escape(heading))</text>"
+                    labels += "<line class=\"sep\" x1=\"0\" x2=\"\(n(labelColumn))\" y1=\"\(n(y + 0.5))\" y2=\"\(n(y + 0.5))\"/>"
+                    body += "<line class=\"sep\" x1=\"0\" x2=\"\(n(width))\" y1=\"\(n(y + 0.5))\" y2=\"\(n(y + 0.5))\"/>"
+                    y += Self.headerHeight
                 }
-                segmentLayer += segments(of: row, drawing: drawing, scale: scale, plotX: plotX, y: y + (Self.rowHeight - Self.barHeight) / 2)
-                markLayer += marks(of: row, scale: scale, plotX: plotX, y: y + Self.rowHeight / 2)
-                y += Self.rowHeight
+                for row in section.rows {
+                    if stripe {
+                        labels += "<rect class=\"stripe\" x=\"0\" y=\"\(n(y))\" width=\"\(n(labelColumn))\" height=\"\(n(Self.rowHeight))\"/>"
+                        body += "<rect class=\"stripe\" x=\"0\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(Self.rowHeight))\"/>"
+                    }
+                    stripe.toggle()
+                    let label = HTMLText.escape(HTMLText.truncated(row.title, to: 24))
+                    if row.lanes.count > 1 || row.title.count > 24 {
+                        let names = row.lanes.prefix(20).map(\.title).joined(separator: ", ") + (row.lanes.count > 20 ? ", …" : "")
+                        labels += "<text class=\"rowlabel\" x=\"10\" y=\"\(n(y + 15))\"><title>\(HTMLText.escape(names))</title>\(label)</text>"
+                    } else {
+                        labels += "<text class=\"rowlabel\" x=\"10\" y=\"\(n(y + 15))\">\(label)</text>"
+                    }
+                    let place = Place(scale: scale, offset: band.offset)
+                    let drawn = segments(of: row, drawing: drawing, place: place, y: y + (Self.rowHeight - Self.barHeight) / 2)
+                    segmentLayer += drawn.shapes
+                    segmentLabels += drawn.labels
+                    markLayer += marks(of: row, place: place, y: y + Self.rowHeight / 2)
+                    y += Self.rowHeight
+                }
             }
+            bandRanges.append((bandTop, y, band.offset))
         }
         let plotBottom = y
         y += 4
 
         // Grid and axis.
-        let ticks = scale.ticks()
         var grid = ""
-        var axis = "<line class=\"axis\" x1=\"\(n(plotX))\" x2=\"\(n(plotX + scale.width))\" y1=\"\(n(axisLine - 0.5))\" y2=\"\(n(axisLine - 0.5))\"/>"
-        for tick in ticks {
-            let x = plotX + tick.x
-            grid += "<line class=\"grid\" x1=\"\(n(x))\" x2=\"\(n(x))\" y1=\"\(n(plotTop))\" y2=\"\(n(plotBottom))\"/>"
-            axis += "<line class=\"tick\" x1=\"\(n(x))\" x2=\"\(n(x))\" y1=\"\(n(axisLine - 6))\" y2=\"\(n(axisLine))\"/>"
-            axis += "<text class=\"ticklabel\" x=\"\(n(x))\" y=\"\(n(axisLine - 10))\">\(HTMLText.escape(tick.label))</text>"
+        var axis = "<line class=\"axis\" x1=\"0\" x2=\"\(n(scale.width))\" y1=\"\(n(axisLine - 0.5))\" y2=\"\(n(axisLine - 0.5))\"/><g class=\"ticks\">"
+        let days = bands.count > 1
+        for tick in scale.ticks() {
+            grid += "<line class=\"grid\" x1=\"\(n(tick.x))\" x2=\"\(n(tick.x))\" y1=\"\(n(plotTop))\" y2=\"\(n(plotBottom))\"/>"
+            axis += "<line class=\"tick\" x1=\"\(n(tick.x))\" x2=\"\(n(tick.x))\" y1=\"\(n(axisLine - 6))\" y2=\"\(n(axisLine))\"/>"
+            // A line a day counts hours: `24h` at the end of a day, where one axis would say `1d`.
+            let label = days && tick.time % 3_600_000_000_000 == 0 ? "\(tick.time / 3_600_000_000_000)h" : tick.label
+            // The first label starts at its instant rather than centred on it, which would put half of it under the lane labels.
+            let first = tick.x < 16 ? " first" : ""
+            axis += "<text class=\"ticklabel k\(first)\" x=\"\(n(tick.x))\" y=\"\(n(axisLine - 10))\">\(HTMLText.escape(label))</text>"
         }
+        axis += "</g>"
         var breakLayer = ""
         for piece in breaks {
-            let x = plotX + piece.x
             let length = DurationText.short(piece.end - piece.start)
-            let title = "\(length) in which nothing changes, drawn narrow: \(TimeText.format(nanoseconds: piece.start)) to \(TimeText.format(nanoseconds: piece.end))"
+            let title = "\(length) in which nothing changes, drawn narrow: \(DurationText.instant(piece.start)) to \(DurationText.instant(piece.end))"
             breakLayer += "<g class=\"break\"><title>\(HTMLText.escape(title))</title>"
-            breakLayer += "<rect x=\"\(n(x))\" y=\"\(n(axisLine))\" width=\"\(n(piece.width))\" height=\"\(n(plotBottom - axisLine))\"/>"
-            breakLayer += "<line x1=\"\(n(x))\" x2=\"\(n(x))\" y1=\"\(n(axisLine))\" y2=\"\(n(plotBottom))\"/>"
-            breakLayer += "<line x1=\"\(n(x + piece.width))\" x2=\"\(n(x + piece.width))\" y1=\"\(n(axisLine))\" y2=\"\(n(plotBottom))\"/></g>"
-            axis += "<path class=\"breakmark\" d=\"M\(n(x - 3)),\(n(axisLine + 3))l4,-7M\(n(x + piece.width - 1)),\(n(axisLine + 3))l4,-7\"/>"
+            breakLayer += "<rect x=\"\(n(piece.x))\" y=\"\(n(axisLine))\" width=\"\(n(piece.width))\" height=\"\(n(plotBottom - axisLine))\"/>"
+            breakLayer += "<line x1=\"\(n(piece.x))\" x2=\"\(n(piece.x))\" y1=\"\(n(axisLine))\" y2=\"\(n(plotBottom))\"/>"
+            breakLayer += "<line x1=\"\(n(piece.x + piece.width))\" x2=\"\(n(piece.x + piece.width))\" y1=\"\(n(axisLine))\" y2=\"\(n(plotBottom))\"/></g>"
+            axis += "<use class=\"breakmark k\" href=\"#mk-break\" x=\"\(n(piece.x))\" y=\"\(n(axisLine))\"/>"
+            axis += "<use class=\"breakmark k\" href=\"#mk-break\" x=\"\(n(piece.x + piece.width))\" y=\"\(n(axisLine))\"/>"
             if piece.width >= 28 {
-                axis += "<text class=\"breaklabel\" x=\"\(n(x + piece.width / 2))\" y=\"\(n(axisLine + 12))\">\(HTMLText.escape(length))</text>"
+                axis += "<text class=\"breaklabel k\" x=\"\(n(piece.x + piece.width / 2))\" y=\"\(n(axisLine + 12))\">\(HTMLText.escape(length))</text>"
             }
         }
 
         let height = y
-        var svg = "<svg class=\"lanes\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\""
-        svg += " data-plot-x=\"\(n(plotX))\" data-plot-top=\"\(n(plotTop))\" data-plot-bottom=\"\(n(plotBottom))\" data-scale=\"\(scaleData(scale))\""
-        svg += " role=\"img\" aria-label=\"\(HTMLText.escape(name))\">"
-        svg += body
-        svg += grid
-        svg += headingLayer
-        svg += segmentLayer
-        svg += breakLayer
-        svg += markLayer
-        for guide in guides {
-            svg += "<line class=\"guide \(guide.severity.rawValue)\" x1=\"\(n(guide.x))\" x2=\"\(n(guide.x))\" y1=\"\(n(guide.y))\" y2=\"\(n(plotBottom))\"/>"
+        var html = ""
+        if bands.count == 1 {
+            // The overview: the lanes' colours and the diagnostics' guides, squeezed to the width (the same elements, by reference).
+            let plotHeight = plotBottom - plotTop
+            let mapHeight = min(Self.minimapHeight, max(20, plotHeight / 3))
+            html += "<svg class=\"minimap\" viewBox=\"0 \(n(plotTop)) \(n(width)) \(n(plotHeight))\" preserveAspectRatio=\"none\" height=\"\(n(mapHeight))\""
+            html += " role=\"img\" aria-label=\"overview of the \(HTMLText.escape(name))\">"
+            html += "<use href=\"#\(id)-segments\"/><use href=\"#\(id)-guides\"/>"
+            html += "<rect class=\"window\" x=\"0\" y=\"\(n(plotTop))\" width=\"\(n(width))\" height=\"\(n(plotHeight))\"/>"
+            html += "<rect class=\"pick\" x=\"0\" y=\"\(n(plotTop))\" width=\"0\" height=\"\(n(plotHeight))\" visibility=\"hidden\"/></svg>\n"
         }
-        svg += markerLayer
-        svg += axis
-        svg += "<line class=\"cursor\" x1=\"0\" x2=\"0\" y1=\"\(n(plotTop - 6))\" y2=\"\(n(plotBottom))\" visibility=\"hidden\"/>"
-        svg += "<g class=\"cursor-tag\" visibility=\"hidden\"><rect x=\"0\" y=\"2\" width=\"80\" height=\"17\" rx=\"3\"/><text x=\"0\" y=\"14\"></text></g>"
-        svg += "</svg>"
-        return svg
+        html += "<div class=\"scroll\"><div class=\"frame\">"
+        html += "<svg class=\"labels\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(labelColumn))\" height=\"\(n(height))\" aria-hidden=\"true\">\(labels)</svg>"
+        html += "<svg class=\"lanes\" id=\"\(id)\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\""
+        html += " viewBox=\"0 0 \(n(width)) \(n(height))\" preserveAspectRatio=\"none\""
+        html += " data-plot-top=\"\(n(plotTop))\" data-plot-bottom=\"\(n(plotBottom))\" data-scale=\"\(scaleData(scale))\""
+        if days { html += " data-bands=\"\(bandRanges.map { "\(n($0.top)) \(n($0.bottom)) \($0.offset)" }.joined(separator: ";"))\"" }
+        html += " role=\"img\" aria-label=\"\(HTMLText.escape(name))\">"
+        html += body
+        html += grid
+        html += "<g id=\"\(id)-segments\">\(segmentLayer)</g>"
+        html += segmentLabels
+        html += breakLayer
+        html += markLayer
+        html += "<g id=\"\(id)-guides\">\(guides)</g>"
+        html += markerLayer
+        html += axis
+        html += "<line class=\"cursor\" x1=\"0\" x2=\"0\" y1=\"\(n(plotTop - 6))\" y2=\"\(n(plotBottom))\" visibility=\"hidden\"/>"
+        html += "<g class=\"cursor-tag\" visibility=\"hidden\"><rect x=\"0\" y=\"2\" width=\"80\" height=\"17\" rx=\"3\"/><text x=\"0\" y=\"14\"></text></g>"
+        html += "</svg></div></div>\n"
+        return html
+    }
+
+    /// Where a band's instants go: its scale, and the instant of the run its time 0 stands for (for hover texts).
+    private struct Place {
+        var scale: TimeScale
+        var offset: Int64
+
+        func x(_ time: Int64) -> Double { scale.x(time) }
+        /// The run's instant, in words, of a time in the band.
+        func instant(_ time: Int64) -> String { DurationText.instant(time + offset) }
+    }
+
+    /// A band's diagnostics row: a triangle per diagnostic (a link to its card), rule labels in up to three rows, dashed guides.
+    private func diagnosticsRow(
+        _ band: Band, scale: TimeScale, y: Double, width: Double
+    ) -> (height: Double, background: String, markers: String, guides: String) {
+        var groups: [(x: Double, markers: [(number: Int, marker: Timeline.Marker)])] = []
+        for item in band.markers {
+            let x = scale.x(item.marker.time)
+            if let last = groups.last, x - last.x < 1 {
+                groups[groups.count - 1].markers.append(item)
+            } else {
+                groups.append((x, [item]))
+            }
+        }
+        var labelEnds = [Double](repeating: -.infinity, count: Self.markerLabelRows)
+        var placed: [(x: Double, row: Int, text: String, severity: Severity)] = []
+        for group in groups {
+            var rules: [String] = []
+            for item in group.markers where !rules.contains(item.marker.rule) { rules.append(item.marker.rule) }
+            var text = rules.prefix(2).joined(separator: " ")
+            if rules.count > 2 || group.markers.count > rules.prefix(2).count {
+                text += " ×\(group.markers.count)"
+            }
+            let textWidth = Double(text.count) * 6.3
+            if let row = labelEnds.firstIndex(where: { $0 + 6 < group.x - textWidth / 2 }) {
+                labelEnds[row] = group.x + textWidth / 2
+                placed.append((group.x, row, text, Self.severity(group.markers.map(\.marker))))
+            }
+        }
+        let usedRows = (placed.map(\.row).max() ?? -1) + 1
+        let height = 18 + 14 * Double(usedRows)
+        let background = "<rect class=\"diag-row\" x=\"0\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\"/>"
+        var markers = ""
+        var guides = ""
+        let bottom = y + height + 4
+        for group in groups {
+            let severity = Self.severity(group.markers.map(\.marker))
+            // The first diagnostic of the group has a card, unless the page lists fewer: then the table by rule.
+            let number = group.markers[0].number
+            let target = number <= maximumDiagnostics ? "#d\(number)" : "#diagnostics"
+            markers += "<a href=\"\(target)\" class=\"marker \(severity.rawValue)\"><title>\(HTMLText.escape(markerTitle(group.markers, offset: band.offset)))</title>"
+            markers += "<rect class=\"hit\" x=\"\(n(group.x - 7))\" y=\"\(n(y))\" width=\"14\" height=\"\(n(height))\"/>"
+            markers += "<use class=\"k\" href=\"#mk-diagnostic\" x=\"\(n(group.x))\" y=\"\(n(y + 3))\"/></a>"
+            guides += "<line class=\"guide \(severity.rawValue)\" x1=\"\(n(group.x))\" x2=\"\(n(group.x))\" y1=\"\(n(y + 12))\" y2=\"\(n(bottom))\"/>"
+        }
+        for label in placed {
+            markers += "<text class=\"diag-text k \(label.severity.rawValue)\" x=\"\(n(label.x))\" y=\"\(n(y + 26 + 14 * Double(label.row)))\">\(HTMLText.escape(label.text))</text>"
+        }
+        return (height, background, markers, guides)
     }
 
     /// Segments narrower than this many pixels are merged into pixel columns.
@@ -222,6 +293,8 @@ extension HTMLReport {
     /// Narrow segments that fall in one pixel column: drawn as one bar stacked by each state's share of the time.
     private struct Column {
         var column: Int
+        /// Where its first segment starts and its last ends, in pixels.
+        var left: Double
         var right: Double
         /// Per state drawn: its class index, how many segments, how long in all; in order of appearance.
         var states: [(index: Int, count: Int, time: Int64)]
@@ -231,14 +304,17 @@ extension HTMLReport {
     }
 
     /// The segments of a row: wide ones as they are, narrow ones merged per pixel column.
-    private func segments(of row: LaneRows.Row, drawing: Drawing, scale: TimeScale, plotX: Double, y: Double) -> String {
+    private func segments(of row: LaneRows.Row, drawing: Drawing, place: Place, y: Double) -> (shapes: String, labels: String) {
         var output = ""
+        var labels = ""
         var cell: Column?
         func flush() {
             guard let open = cell else { return }
             cell = nil
-            let x = n(plotX + Double(open.column))
-            let width = n(max(1, open.right - Double(open.column)))
+            let x = n(open.left)
+            // At least a pixel wide; the page's zoom narrows it back towards its true width (`data-w`).
+            let trueWidth = open.right - open.left
+            let width = n(max(1, trueWidth))
             // Shares of the column's time, most important state nearest the baseline.
             let covered = open.states.reduce(Int64(0)) { $0 + $1.time }
             let span = max(covered, open.last - open.first, 1)
@@ -249,8 +325,9 @@ extension HTMLReport {
             let shares = ordered.map { "\(drawing.states[$0.index].label) \(Int64(100) * $0.time / span)% (\($0.count))" }
             let lanes = row.lanes.count > 1 ? row.title : row.lanes[0].title
             let title = "\(lanes) · \(open.total) short stretch\(open.total == 1 ? "" : "es"), "
-                + "\(TimeText.format(nanoseconds: open.first)) to \(TimeText.format(nanoseconds: open.last))\n\(shares.joined(separator: ", "))"
-            output += "<g><title>\(HTMLText.escape(title))</title>"
+                + "\(place.instant(open.first)) to \(place.instant(open.last))\n\(shares.joined(separator: ", "))"
+            output += trueWidth < 1 ? "<g data-w=\"\(HTMLText.number(trueWidth, decimals: 3))\">" : "<g>"
+            output += "<title>\(HTMLText.escape(title))</title>"
             // Every state present gets at least two pixels, so three seconds of work in ten minutes of
             // suspension still shows; the rest is shared in proportion to time.
             var heights = ordered.map { max(2, Self.barHeight * Double($0.time) / Double(span)) }
@@ -265,17 +342,17 @@ extension HTMLReport {
         }
         for lane in row.lanes {
             for segment in lane.segments where segment.end > segment.start {
-                let x0 = scale.x(segment.start)
-                let x1 = scale.x(segment.end)
+                let x0 = place.x(segment.start)
+                let x1 = place.x(segment.end)
                 guard let state = drawing.stateIndex[segment.state] else { continue }
                 let style = drawing.states[state]
                 if x1 - x0 >= Self.narrowSegment {
                     flush()
-                    var title = "\(lane.title) · \(style.label)\n\(TimeText.format(nanoseconds: segment.start)) to \(TimeText.format(nanoseconds: segment.end)) (\(DurationText.short(segment.end - segment.start)))"
+                    var title = "\(lane.title) · \(style.label)\n\(place.instant(segment.start)) to \(place.instant(segment.end)) (\(DurationText.short(segment.end - segment.start)))"
                     if let detail = segment.detail { title += "\n" + detail }
-                    output += "<rect class=\"s\(state)\" x=\"\(n(plotX + x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(Self.barHeight))\" rx=\"2\"><title>\(HTMLText.escape(title))</title></rect>"
+                    output += "<rect class=\"s\(state)\" x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(Self.barHeight))\" rx=\"2\" ry=\"2\"><title>\(HTMLText.escape(title))</title></rect>"
                     if x1 - x0 >= Double(style.label.count) * 6 + 12 {
-                        output += "<text class=\"seglabel i\(state)\" x=\"\(n(plotX + x0 + 5))\" y=\"\(n(y + 10.5))\">\(HTMLText.escape(style.label))</text>"
+                        labels += "<text class=\"seglabel k i\(state)\" x=\"\(n(x0 + 5))\" y=\"\(n(y + 10.5))\">\(HTMLText.escape(style.label))</text>"
                     }
                     continue
                 }
@@ -294,19 +371,20 @@ extension HTMLReport {
                     cell = open
                 } else {
                     flush()
-                    cell = Column(column: column, right: x1, states: [(state, 1, duration)], first: segment.start, last: segment.end, total: 1)
+                    cell = Column(
+                        column: column, left: x0, right: x1, states: [(state, 1, duration)], first: segment.start, last: segment.end, total: 1)
                 }
             }
         }
         flush()
-        return output
+        return (output, labels)
     }
 
     /// The marks of a row, one glyph per pixel column.
-    private func marks(of row: LaneRows.Row, scale: TimeScale, plotX: Double, y: Double) -> String {
+    private func marks(of row: LaneRows.Row, place: Place, y: Double) -> String {
         var items: [(x: Double, mark: Lane.Mark, lane: String)] = []
         for lane in row.lanes {
-            for mark in lane.marks { items.append((scale.x(mark.time), mark, lane.title)) }
+            for mark in lane.marks { items.append((place.x(mark.time), mark, lane.title)) }
         }
         // Stable: equal positions keep lane order, so the output never depends on the sort's internals.
         items = items.enumerated().sorted { $0.element.x != $1.element.x ? $0.element.x < $1.element.x : $0.offset < $1.offset }.map(\.element)
@@ -324,24 +402,25 @@ extension HTMLReport {
             let style = MarkStyle.of(shown.mark.kind)
             // A crowd of ordinary marks (thousands of ends) would only paint a black band: skip it.
             if group.count > 1 && style.priority <= 1 { continue }
-            var lines = group.prefix(8).map { "\($0.lane) · \($0.mark.detail) at \(TimeText.format(nanoseconds: $0.mark.time))" }
+            var lines = group.prefix(8).map { "\($0.lane) · \($0.mark.detail) at \(place.instant($0.mark.time))" }
             if group.count > 8 { lines.append("… and \(group.count - 8) more") }
-            output += "<g class=\"mark\"><title>\(HTMLText.escape(lines.joined(separator: "\n")))</title><use href=\"#\(style.symbol)\" x=\"\(n(plotX + shown.x))\" y=\"\(n(y))\"/></g>"
+            output += "<g class=\"mark\"><title>\(HTMLText.escape(lines.joined(separator: "\n")))</title><use class=\"k\" href=\"#\(style.symbol)\" x=\"\(n(shown.x))\" y=\"\(n(y))\"/></g>"
         }
         return output
     }
 
     /// The hover text of a group of diagnostics at one pixel.
-    private func markerTitle(_ markers: [(index: Int, marker: Timeline.Marker)]) -> String {
+    private func markerTitle(_ markers: [(number: Int, marker: Timeline.Marker)], offset: Int64) -> String {
         var lines: [String] = []
         for item in markers.prefix(6) {
             let marker = item.marker
             let name = Rules.ruleName(marker.rule)
-            lines.append("\(item.index). \(marker.rule)\(name.isEmpty ? "" : " " + name) (\(marker.severity.rawValue)) at \(TimeText.format(nanoseconds: marker.time))")
+            lines.append("\(item.number). \(marker.rule)\(name.isEmpty ? "" : " " + name) (\(marker.severity.rawValue)) at \(DurationText.instant(marker.time + offset))")
             lines.append("   \(marker.subject): \(marker.message)")
             lines.append("   Fix: \(marker.fix)")
         }
         if markers.count > 6 { lines.append("… and \(markers.count - 6) more at this instant") }
+        lines.append("(click for its card)")
         return lines.joined(separator: "\n")
     }
 
@@ -357,19 +436,16 @@ extension HTMLReport {
 
     private func n(_ value: Double) -> String { HTMLText.number(value) }
 
-    /// The glyphs of marks, shared by every drawing of the page.
-    ///
-    /// `mk-other` drew marks of a kind the style table did not know. Every kind
-    /// is known now (`MarkStyle`), so nothing uses it; it stays so that pages
-    /// keep their bytes, until a change that regenerates Reports/ anyway drops it.
+    /// The glyphs of marks, diagnostics and breaks, shared by every drawing of the page.
     static let definitions = """
         <defs><g id="mk-killed"><path d="M-4.5,-4.5L4.5,4.5M4.5,-4.5L-4.5,4.5" stroke="#ffffff" stroke-width="4.5"/>\
         <path d="M-4.5,-4.5L4.5,4.5M4.5,-4.5L-4.5,4.5" stroke="#dc2626" stroke-width="2.2"/></g>\
         <g id="mk-expiring"><path d="M0,-6L6,0L0,6L-6,0Z" fill="#fff7ed" stroke="#b45309" stroke-width="1.8"/></g>\
         <g id="mk-failed"><circle r="5.5" fill="#ffffff" stroke="#dc2626" stroke-width="1.6"/>\
         <path d="M-2.5,-2.5L2.5,2.5M2.5,-2.5L-2.5,2.5" stroke="#dc2626" stroke-width="1.6"/></g>\
-        <g id="mk-ended"><rect x="0" y="-6.5" width="1.6" height="13" fill="#334155"/></g>\
-        <g id="mk-other"><circle r="3.5" fill="#475569" stroke="#ffffff" stroke-width="1"/></g></defs>
+        <g id="mk-ended"><rect x="0" y="-6.5" width="1.6" height="13" class="mk-ended"/></g>\
+        <g id="mk-diagnostic"><path d="M-6,0h12l-6,9z" stroke-width="1"/></g>\
+        <g id="mk-break"><path d="M-3,3l4,-7" fill="none" stroke-width="1.4"/></g></defs>
         """
 }
 

@@ -33,48 +33,74 @@ public struct HTMLReport: Sendable {
         self.maximumDiagnostics = max(1, maximumDiagnostics)
     }
 
+    /// Runs of more segments than this are not drawn a day a line on the page: each day would be its width in merged columns.
+    static let mostSegmentsByDay = 20_000
+
     /// The page.
     public func render(_ report: RunReport) -> String {
         let timeline = report.timeline
         let drawing = Drawing(timeline)
-        let condensed = TimeScale(
-            condensing: drawing.instants(timeline), busy: drawing.busy, end: drawing.end, width: Double(plotWidth))
+        let condensed = TimeScale(condensing: timeline, rows: drawing.rows, width: Double(plotWidth))
         let linear = TimeScale(linearTo: drawing.end, width: Double(plotWidth))
+        // A dense run (a segment every few seconds for days) would fill every pixel column of every day: one axis suffices.
+        let segments = drawing.rows.sections.reduce(0) { $0 + $1.rows.reduce(0) { $0 + $1.lanes.reduce(0) { $0 + $1.segments.count } } }
+        let byDay = DayWindows.applies(to: drawing.end, rows: drawing.rows.sections.reduce(0) { $0 + $1.rows.count })
+            && segments <= Self.mostSegmentsByDay
 
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+        page += "<meta name=\"color-scheme\" content=\"light dark\"/>\n"
         page += "<meta name=\"generator\" content=\"bgsim \(HTMLText.escape(timeline.version))\"/>\n"
         page += "<title>\(HTMLText.escape(timeline.scenario)) · bgsim run report</title>\n"
         page += "<style>\n\(Self.styles)\(stateStyles(drawing))</style>\n</head>\n<body>\n"
         page += header(report)
         page += "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\">\(Self.definitions)</svg>\n"
 
-        // The timeline, on the condensed scale when it condenses anything, with the linear one a click away.
-        page += "<section class=\"card timeline\" id=\"timeline\">\n"
-        if condensed.isCondensed {
-            page += "<input type=\"radio\" name=\"scale\" id=\"scale-condensed\" checked=\"checked\"/>"
-            page += "<input type=\"radio\" name=\"scale\" id=\"scale-linear\"/>\n"
+        // The views of the timeline: a line a day for long runs, idle stretches condensed when that helps, linear time always.
+        // The first is shown; the others are a click away (radio buttons and CSS, no script).
+        let across = HTMLText.escape(DurationText.short(linear.end))
+        var views: [(id: String, label: String, hint: String, html: String)] = []
+        let interaction = "Hover or tap anything for details; − and + zoom, and dragging across the overview zooms to that stretch."
+        if byDay {
+            let bands = Self.days(timeline, drawing)
+            let dayScale = TimeScale(linearTo: DayWindows.day, width: Double(plotWidth))
+            views.append((
+                "days", "A line a day",
+                "One line a day, 0h to 24h, every length to scale: the same hour of each day is at the same place. \(interaction)",
+                view(id: "days", bands: bands, drawing: drawing, scale: dayScale, name: "timeline, a line a day")))
         }
-        page += "<div class=\"card-head\"><h2>Timeline</h2>"
-        if condensed.isCondensed {
-            page += "<div class=\"switch\" role=\"group\" aria-label=\"time scale\"><label for=\"scale-condensed\">Idle stretches condensed</label><label for=\"scale-linear\">Linear time</label></div>"
-        }
-        page += "</div>\n"
         if condensed.isCondensed {
             let count = condensed.pieces.filter(\.condensed).count
-            let wide = condensed.width > linear.width + 0.5 ? " The page is wider than the window: scroll sideways." : ""
-            page += "<div class=\"view view-condensed\"><p class=\"hint\">\(count) idle stretch\(count == 1 ? " is" : "es are") drawn narrow (faded, between dashed lines; hover for its length); everything else is to scale. Hover anything for details.\(wide)</p>"
-            page += "<div class=\"scroll\">\(lanesSVG(drawing, scale: condensed, name: "timeline, idle stretches condensed"))</div></div>\n"
-            page += "<div class=\"view view-linear\"><p class=\"hint\">Linear time: \(HTMLText.escape(DurationText.short(linear.end))) across the width. Hover anything for details.</p>"
-            page += "<div class=\"scroll\">\(lanesSVG(drawing, scale: linear, name: "timeline, linear time"))</div></div>\n"
-        } else {
-            page += "<div class=\"view\"><p class=\"hint\">Linear time: \(HTMLText.escape(DurationText.short(linear.end))) across the width. Hover anything for details.</p>"
-            page += "<div class=\"scroll\">\(lanesSVG(drawing, scale: linear, name: "timeline"))</div></div>\n"
+            let wide = condensed.width > linear.width + 0.5 ? " The plot is wider than the window: scroll sideways." : ""
+            views.append((
+                "condensed", "Idle stretches condensed",
+                "\(count) idle stretch\(count == 1 ? " is" : "es are") drawn narrow (faded, between dashed lines; hover for its length); everything else is to scale.\(wide) \(interaction)",
+                view(id: "condensed", bands: [Self.wholeRun(drawing)], drawing: drawing, scale: condensed, name: "timeline, idle stretches condensed")))
         }
+        views.append((
+            "linear", "Linear time", "Linear time: \(across) across the width. \(interaction)",
+            view(id: "linear", bands: [Self.wholeRun(drawing)], drawing: drawing, scale: linear, name: "timeline, linear time")))
+
+        page += "<section class=\"card timeline\" id=\"timeline\">\n"
+        for (index, view) in views.enumerated() {
+            page += "<input type=\"radio\" name=\"view\" id=\"view-\(view.id)\"\(index == 0 ? " checked=\"checked\"" : "")/>"
+        }
+        page += "\n<div class=\"card-head\"><h2>Timeline</h2>"
+        if views.count > 1 {
+            page += "<div class=\"switch\" role=\"group\" aria-label=\"view\">"
+            for view in views { page += "<label for=\"view-\(view.id)\">\(view.label)</label>" }
+            page += "</div>"
+        }
+        page += "</div>\n"
+        for view in views {
+            page += "<div class=\"view view-\(view.id)\"><p class=\"hint\">\(view.hint)</p>\n\(view.html)</div>\n"
+        }
+        page += "<div class=\"details\" aria-live=\"polite\" hidden=\"hidden\"></div>\n"
         page += legend(drawing, condensed: condensed.isCondensed)
         page += "</section>\n"
 
         page += diagnostics(timeline.markers)
+        page += pending(timeline)
         if let expectations = report.expectations { page += self.expectations(expectations, of: report) }
         page += story(timeline.entries)
         page += "<footer>Written by bgsim \(HTMLText.escape(timeline.version)) from \(report.eventCount) trace events. "
@@ -113,7 +139,9 @@ public struct HTMLReport: Sendable {
         var counts: [String] = []
         for severity in Self.mostSevereFirst {
             let count = timeline.markers.filter { $0.severity == severity }.count
-            if count > 0 { counts.append("<li class=\"count \(severity.rawValue)\">\(count) \(severity.rawValue)\(count == 1 ? "" : "s")</li>") }
+            if count > 0 {
+                counts.append("<li class=\"count \(severity.rawValue)\"><a href=\"#diagnostics\">\(count) \(severity.rawValue)\(count == 1 ? "" : "s")</a></li>")
+            }
         }
         if timeline.markers.isEmpty { counts.append("<li class=\"count clean\">no diagnostics</li>") }
         for process in timeline.processes {
@@ -154,7 +182,7 @@ public struct HTMLReport: Sendable {
             html += "<table class=\"byrule\"><thead><tr><th>Rule</th><th>Name</th><th>Severity</th><th>Count</th><th>First at</th></tr></thead><tbody>"
             for rule in rules {
                 html += "<tr><td><code>\(HTMLText.escape(rule.rule))</code></td><td>\(HTMLText.escape(Rules.ruleName(rule.rule)))</td>"
-                html += "<td class=\"\(HTMLText.identifier(rule.severity.rawValue))\">\(HTMLText.escape(rule.severity.rawValue))</td><td>\(rule.count)</td><td>\(TimeText.format(nanoseconds: rule.first))</td></tr>"
+                html += "<td class=\"\(HTMLText.identifier(rule.severity.rawValue))\">\(HTMLText.escape(rule.severity.rawValue))</td><td>\(rule.count)</td><td>\(DurationText.instant(rule.first))</td></tr>"
             }
             html += "</tbody></table>\n"
         }
@@ -164,7 +192,7 @@ public struct HTMLReport: Sendable {
             let severity = HTMLText.identifier(marker.severity.rawValue)
             html += "<li class=\"diagnostic \(severity)\" id=\"d\(index + 1)\"><div class=\"dhead\"><span class=\"num\">\(index + 1)</span>"
             html += "<code class=\"rule\">\(HTMLText.escape(marker.rule))</code><span class=\"name\">\(HTMLText.escape(Rules.ruleName(marker.rule)))</span>"
-            html += "<span class=\"sev\">\(HTMLText.escape(marker.severity.rawValue))</span><span class=\"when\">at \(TimeText.format(nanoseconds: marker.time))</span></div>"
+            html += "<span class=\"sev\">\(HTMLText.escape(marker.severity.rawValue))</span><span class=\"when\">at \(DurationText.instant(marker.time))</span></div>"
             html += "<div class=\"subject\">\(HTMLText.escape(marker.subject))</div>"
             html += "<p class=\"message\">\(HTMLText.escape(marker.message))</p>"
             html += "<p class=\"fix\"><b>Fix</b> \(HTMLText.escape(marker.fix))</p></li>\n"
@@ -174,6 +202,21 @@ public struct HTMLReport: Sendable {
             html += "<p class=\"more\">… and \(markers.count - shown.count) more, counted by rule above; the trace has them all.</p>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// The requests still pending when the run ended, with why each waits; nothing when none is.
+    private func pending(_ timeline: Timeline) -> String {
+        let requests = timeline.pending
+        guard !requests.isEmpty else { return "" }
+        var html = "<section class=\"card\" id=\"pending\">\n<div class=\"card-head\"><h2>Still pending at the end</h2>"
+        html += "<span class=\"aside\">\(requests.count) request\(requests.count == 1 ? "" : "s") the system never launched</span></div>\n"
+        html += "<table class=\"byrule pending\"><thead><tr><th>Request</th><th>Type</th><th>Submitted</th><th>Why it waits</th><th>Since</th></tr></thead><tbody>"
+        for request in requests {
+            let since = request.reason == nil ? "" : DurationText.instant(request.since)
+            html += "<tr><td><code>\(HTMLText.escape(request.identifier))</code></td><td>\(request.kind.rawValue)</td>"
+            html += "<td>\(DurationText.instant(request.submitted))</td><td>\(HTMLText.escape(request.why(runEnd: timeline.end)))</td><td>\(since)</td></tr>"
+        }
+        return html + "</tbody></table>\n</section>\n"
     }
 
     private func expectations(_ expectations: [ExpectationResult], of report: RunReport) -> String {
@@ -196,7 +239,10 @@ public struct HTMLReport: Sendable {
         let cut = entries.count > maximumStoryLines
         let head = cut ? maximumStoryLines * 3 / 4 : entries.count
         let tail = cut ? maximumStoryLines - head : 0
+        // The n-th diagnostic line of the story is the n-th diagnostic: it links to its card.
+        var diagnostics = 0
         for (index, entry) in entries.enumerated() {
+            if case .diagnostic = entry.actor { diagnostics += 1 }
             if cut && index == head {
                 html += "<tr class=\"cut\"><td colspan=\"3\">… \(entries.count - head - tail) lines left out here; <code>bgsim run … --trace FILE</code> writes them all</td></tr>\n"
             }
@@ -209,7 +255,9 @@ public struct HTMLReport: Sendable {
             case .console: "console"
             case .app, .task, .scheduler, .system, .liveActivity, .bgsim: "app"
             }
-            html += "<tr class=\"\(kind)\"><td class=\"t\">\(TimeText.format(nanoseconds: entry.time))</td><td class=\"who\">\(HTMLText.escape(entry.actor.name))</td><td>\(HTMLText.escape(entry.text))</td></tr>\n"
+            var text = HTMLText.escape(entry.text)
+            if case .diagnostic = entry.actor, diagnostics <= maximumDiagnostics { text = "<a href=\"#d\(diagnostics)\">\(text)</a>" }
+            html += "<tr class=\"\(kind)\"><td class=\"t\">\(DurationText.instant(entry.time))</td><td class=\"who\">\(HTMLText.escape(entry.actor.name))</td><td>\(text)</td></tr>\n"
         }
         return html + "</tbody></table>\n</section>\n"
     }
@@ -217,9 +265,13 @@ public struct HTMLReport: Sendable {
     /// The colours of the states drawn, as CSS rules for `s<n>` (fill) and `i<n>` (ink of labels on it).
     private func stateStyles(_ drawing: Drawing) -> String {
         var css = ""
+        var dark = ""
         for (index, style) in drawing.states.enumerated() {
             css += ".s\(index){fill:\(style.fill);background:\(style.fill)}.i\(index){fill:\(style.ink)}\n"
+            // Pale fills would glare on a dark page: they have darker twins.
+            if let twin = style.dark { dark += ".s\(index){fill:\(twin.fill);background:\(twin.fill)}.i\(index){fill:\(twin.ink)}" }
         }
+        if !dark.isEmpty { css += "@media (prefers-color-scheme:dark){\(dark)}\n" }
         return css
     }
 }

@@ -18,15 +18,24 @@ enum HTMLText {
         return output
     }
 
-    /// A coordinate with at most one decimal, without a trailing `.0`: `12`, `12.5`.
+    /// A coordinate with at most one decimal (or `decimals`), without trailing zeros: `12`, `12.5`, `0.125`.
     ///
     /// Rounded through an integer so the text never depends on how a platform prints a `Double`.
-    static func number(_ value: Double) -> String {
-        let tenths = Int64((value * 10).rounded())
-        let whole = tenths / 10
-        let fraction = abs(tenths % 10)
-        let sign = tenths < 0 && whole == 0 ? "-" : ""
-        return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+    static func number(_ value: Double, decimals: Int = 1) -> String {
+        var unit: Int64 = 1
+        for _ in 0..<max(0, decimals) { unit *= 10 }
+        let scaled = Int64((value * Double(unit)).rounded())
+        let whole = scaled / unit
+        var fraction = abs(scaled % unit)
+        let sign = scaled < 0 && whole == 0 ? "-" : ""
+        guard fraction != 0 else { return "\(sign)\(whole)" }
+        var digits = decimals
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let text = String(fraction)
+        return "\(sign)\(whole)." + String(repeating: "0", count: digits - text.count) + text
     }
 
     /// An identifier-safe form of a name, for CSS classes and element ids.

@@ -62,6 +62,19 @@ public struct MarkdownReport: Sendable {
             if report.ending != .completed { lines.append("- ✗ the run did not complete: \(inline(report.endingWords))") }
         }
 
+        if !timeline.pending.isEmpty {
+            lines.append("")
+            lines.append("### Still pending at the end")
+            lines.append("")
+            lines.append("| Request | Type | Submitted | Why it waits | Since |")
+            lines.append("|---|---|---:|---|---:|")
+            for request in timeline.pending {
+                let since = request.reason == nil ? "" : DurationText.instant(request.since)
+                lines.append(
+                    "| `\(cell(request.identifier))` | \(request.kind.rawValue) | \(DurationText.instant(request.submitted)) | \(cell(request.why(runEnd: timeline.end))) | \(since) |")
+            }
+        }
+
         lines.append("")
         lines.append("### Timeline")
         lines.append("")
@@ -93,7 +106,7 @@ public struct MarkdownReport: Sendable {
             lines.append("| Rule | Name | Severity | Count | First at |")
             lines.append("|---|---|---|---:|---:|")
             for rule in rules {
-                lines.append("| `\(cell(rule.rule))` | \(cell(Rules.ruleName(rule.rule))) | \(cell(rule.severity.rawValue)) | \(rule.count) | \(TimeText.format(nanoseconds: rule.first)) |")
+                lines.append("| `\(cell(rule.rule))` | \(cell(Rules.ruleName(rule.rule))) | \(cell(rule.severity.rawValue)) | \(rule.count) | \(DurationText.instant(rule.first)) |")
             }
             lines.append("")
             lines.append("The first \(maximumDiagnostics) of \(markers.count):")
@@ -105,7 +118,7 @@ public struct MarkdownReport: Sendable {
             let name = Rules.ruleName(marker.rule)
             let rule = "`\(cell(marker.rule))`" + (name.isEmpty ? "" : " \(cell(name))")
             lines.append(
-                "| \(index + 1) | \(TimeText.format(nanoseconds: marker.time)) | \(rule) | \(cell(marker.severity.rawValue)) | \(cell(marker.subject)) | \(cell(marker.message)) | \(cell(marker.fix)) |")
+                "| \(index + 1) | \(DurationText.instant(marker.time)) | \(rule) | \(cell(marker.severity.rawValue)) | \(cell(marker.subject)) | \(cell(marker.message)) | \(cell(marker.fix)) |")
         }
         return lines
     }

@@ -39,9 +39,14 @@ enum DurationText {
             return time < 1_000_000_000 ? "\(time / 1_000_000)ms" : decimalSeconds(step >= 1_000_000_000 ? time / 1_000_000_000 * 1_000_000_000 : time)
         }
         if time >= 3_600_000_000_000 {
-            let text = TimeText.format(nanoseconds: time)
-            // Whole hours or days read better without their zero tails: `6h`, `2d`, `1d12h`.
-            for tail in ["h00m00s", "m00s", "d00h00m", "h00m"] where text.hasSuffix(tail) {
+            var text = instant(time)
+            // Sub-second steps past an hour: `12h09m41.5s`, so neighbouring ticks never read the same.
+            if step < 1_000_000_000 {
+                let fraction = decimalSeconds(time % 1_000_000_000 + 1_000_000_000).dropFirst(1).dropLast()
+                if !fraction.isEmpty { text = String(text.dropLast()) + fraction + "s" }
+            }
+            // Whole hours or days read better without their zero tails: `6h`, `2d`, `1d12h`, `12h09m`.
+            for tail in ["d00h00m00s", "h00m00s", "m00s"] where text.hasSuffix(tail) {
                 return String(text.dropLast(tail.count - 1))
             }
             return text
@@ -60,6 +65,16 @@ enum DurationText {
     static func span(_ nanoseconds: Int64) -> String {
         let exact = TimeText.formatExact(nanoseconds: nanoseconds)
         return exact.count <= 6 ? exact : TimeText.format(nanoseconds: nanoseconds)
+    }
+
+    /// An instant as reports write it: `TimeText.format` within the first day (`0.250s`, `2m05.000s`, `9h41m24s`),
+    /// and past it with its seconds still (`1d08h10m00s`), so that two events a few seconds apart never read the same.
+    static func instant(_ nanoseconds: Int64) -> String {
+        let day: Int64 = 86_400_000_000_000
+        guard nanoseconds >= day, nanoseconds != .max else { return TimeText.format(nanoseconds: nanoseconds) }
+        let seconds = nanoseconds / 1_000_000_000
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(seconds / 86_400)d\(two(seconds / 3600 % 24))h\(two(seconds / 60 % 60))m\(two(seconds % 60))s"
     }
 
     /// Seconds with up to three decimals, trailing zeros dropped: `1.5s`, `12s`, `2.125s`.

@@ -73,6 +73,18 @@ struct StateStyle: Sendable, Hashable {
         }
     }
 
+    /// The fill and ink on a dark page, for states whose fill is too pale for one; nil keeps the light ones.
+    var dark: (fill: String, ink: String)? {
+        switch state {
+        case .app(.notRunning): ("#273142", "#cbd5e1")
+        case .app(.suspended): ("#475569", "#f1f5f9")
+        case .request(.pending), .liveActivity(.queued): ("#4c3d80", "#ede9fe")
+        case .screen(.inUse): ("#1e5673", "#e0f2fe")
+        case .power(.onBattery): ("#1f2937", "#cbd5e1")
+        case .app, .assertionOpen, .request, .liveActivity, .screen, .power: nil
+        }
+    }
+
     /// The fill and ink of each tenth of a Live Activity's progress.
     private static let progress: [(fill: String, ink: String)] = [
         ("#dbeafe", "#1e3a8a"), ("#c7dcfb", "#1e3a8a"), ("#b3cef9", "#1e3a8a"), ("#9fbff6", "#1e3a8a"), ("#8bb1f3", "#172554"),

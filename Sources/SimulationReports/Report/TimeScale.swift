@@ -10,7 +10,23 @@
 ///
 /// Arithmetic is `Double` additions, multiplications and divisions only
 /// (no logarithms), so the same run gives the same positions on every platform.
+///
+/// The unit is a pixel on the page and a column in the terminal: a
+/// ``Geometry`` says how wide a break is drawn in each.
 struct TimeScale: Sendable {
+    /// How breaks are drawn: in pixels on the page, in columns in the terminal.
+    struct Geometry: Sendable {
+        /// The narrowest and widest a break is drawn.
+        var breakWidths: (minimum: Double, maximum: Double)
+        /// The most units per second of activity: beyond it, more width shows nothing new.
+        var maximumUnitsPerSecond: Double
+
+        /// The HTML page: breaks of 10 to 40 pixels, at most 200 pixels a second.
+        static let page = Geometry(breakWidths: (10, 40), maximumUnitsPerSecond: 200)
+        /// The terminal: a break is one column, at most two columns a second.
+        static let terminal = Geometry(breakWidths: (1, 1), maximumUnitsPerSecond: 2)
+    }
+
     /// A stretch of time drawn at one scale.
     struct Piece: Sendable, Hashable {
         var start: Int64
@@ -34,12 +50,8 @@ struct TimeScale: Sendable {
     /// The shortest stretch condensed while some lane is busy (a task running, the app in the
     /// background): half a minute of a refresh is the story, ten hours of a processing task are not.
     static let minimumBusyIdle: Int64 = 600_000_000_000
-    /// The narrowest and widest a break is drawn.
-    static let breakWidths = (minimum: 10.0, maximum: 40.0)
     /// At most this share of the plot goes to breaks: the plot widens instead.
     static let breakShare = 0.4
-    /// The most pixels per second of activity: beyond it, more width shows nothing new.
-    static let maximumPixelsPerSecond = 200.0
 
     /// A linear scale of `0...end` over `width` pixels.
     init(linearTo end: Int64, width: Double) {
@@ -53,7 +65,12 @@ struct TimeScale: Sendable {
     /// It stays linear when condensing would not make the activity at least three times wider.
     ///
     /// - Parameter busy: Stretches of time in which some lane is busy; a quiet stretch inside one is condensed only when long.
-    init(condensing instants: [Int64], busy: [(start: Int64, end: Int64)] = [], end: Int64, width: Double, maximumWidth: Double = 12_000) {
+    /// - Parameter geometry: How wide breaks are drawn; a terminal passes its own width as `maximumWidth` too, since it cannot scroll.
+    init(
+        condensing instants: [Int64], busy: [(start: Int64, end: Int64)] = [], end: Int64, width: Double, maximumWidth: Double = 12_000,
+        geometry: Geometry = .page
+    ) {
+        let breakWidths = geometry.breakWidths
         self.init(linearTo: end, width: width)
         let end = self.end
         var times = instants.filter { $0 >= 0 && $0 <= end }
@@ -87,14 +104,14 @@ struct TimeScale: Sendable {
         // resulting scale, than two breaks (a break must save room, not cost it). Condensing one
         // of many similar stretches gains little, condensing all of them a lot, so every count is tried.
         gaps.sort { $0.length != $1.length ? $0.length > $1.length : $0.start < $1.start }
-        let limit = min(gaps.count, Int(maximumWidth * Self.breakShare / Self.breakWidths.minimum))
+        let limit = min(gaps.count, Int(maximumWidth * Self.breakShare / breakWidths.minimum))
         var chosen = 0
         var condensedTime: Int64 = 0
         var runningTime: Int64 = 0
         for index in 0..<limit {
             runningTime += gaps[index].length
             let count = Double(index + 1)
-            let breakWidth = Self.breakWidth(count: count, plot: width)
+            let breakWidth = Self.breakWidth(count: count, plot: width, widths: breakWidths)
             let activity = end - runningTime
             let plot = max(width, count * breakWidth / Self.breakShare)
             let scale = activity > 0 ? (plot - count * breakWidth) / Double(activity) : .infinity
@@ -108,14 +125,14 @@ struct TimeScale: Sendable {
         gaps.sort { $0.start < $1.start }
 
         let count = Double(chosen)
-        let breakWidth = Self.breakWidth(count: count, plot: width)
+        let breakWidth = Self.breakWidth(count: count, plot: width, widths: breakWidths)
         let activity = end - condensedTime
         var plot = max(width, count * breakWidth / Self.breakShare)
         var scale = activity > 0 ? (plot - count * breakWidth) / Double(activity) : 0
-        let maximumScale = Self.maximumPixelsPerSecond / 1e9
+        let maximumScale = geometry.maximumUnitsPerSecond / 1e9
         if scale > maximumScale {
             scale = maximumScale
-            plot = max(count * breakWidth + Double(activity) * scale, min(width, count * Self.breakWidths.maximum))
+            plot = max(count * breakWidth + Double(activity) * scale, min(width, count * breakWidths.maximum))
         }
         // Not worth a second drawing unless the activity comes out at least three times wider.
         guard activity == 0 || scale >= 3 * width / Double(end) else { return }
@@ -144,8 +161,8 @@ struct TimeScale: Sendable {
         self.width = plot
     }
 
-    private static func breakWidth(count: Double, plot: Double) -> Double {
-        max(breakWidths.minimum, min(breakWidths.maximum, plot * 0.3 / count))
+    private static func breakWidth(count: Double, plot: Double, widths: (minimum: Double, maximum: Double)) -> Double {
+        max(widths.minimum, min(widths.maximum, plot * 0.3 / count))
     }
 
     /// Whether any stretch is condensed.
@@ -179,22 +196,34 @@ struct TimeScale: Sendable {
         var label: String
     }
 
-    /// Round instants to label, at least `spacing` pixels apart, in the linear pieces.
+    /// Round instants to label, at least `spacing` pixels apart.
+    ///
+    /// Inside the linear pieces, multiples of one step. Where activity resumes
+    /// after a break, the last whole minute before it (or a finer round
+    /// instant, when the break is shorter), which lies in the break, a hair
+    /// before the activity: `12h09m` rather than `12h09m41s`. A run that ends
+    /// in a break gets its end labelled.
     func ticks(spacing: Double = 72) -> [Tick] {
         let step = Self.niceSteps.first { Double($0) * scale >= spacing } ?? Self.niceSteps.last!
         var ticks: [Tick] = []
         var lastX = -Double.infinity
-        for piece in pieces where !piece.condensed {
+        for (index, piece) in pieces.enumerated() where !piece.condensed {
             var time = (piece.start + step - 1) / step * step
-            // A piece that starts after a break gets its own start labelled, so the reader knows where it resumes.
-            if piece.start > 0, pieces.contains(where: { $0.condensed && $0.end == piece.start }),
-               time - piece.start > 0, piece.x - lastX >= spacing * 0.75 {
-                ticks.append(Tick(x: piece.x, time: piece.start, label: DurationText.axis(piece.start, step: Self.roundestStep(piece.start))))
-                lastX = piece.x
+            // A piece that starts after a break gets a round instant at its start, so the reader knows where it resumes.
+            if index > 0, pieces[index - 1].condensed {
+                let resumed = Self.roundInstant(before: piece.start, after: pieces[index - 1].start)
+                let x = x(resumed)
+                if x - lastX >= spacing * 0.75 {
+                    ticks.append(Tick(x: x, time: resumed, label: DurationText.axis(resumed, step: Self.roundestStep(resumed))))
+                    lastX = x
+                }
             }
+            // After a break, a tick inside the piece keeps its distance from the piece's start, labelled or not:
+            // `15h49m30s` three seconds after activity resumes reads as the instant it resumed.
+            let earliest = index > 0 && pieces[index - 1].condensed ? piece.x + spacing * 0.75 : -Double.infinity
             while time <= piece.end {
                 let x = x(time)
-                if x - lastX >= spacing * 0.75 {
+                if x - lastX >= spacing * 0.75 && x >= earliest {
                     ticks.append(Tick(x: x, time: time, label: DurationText.axis(time, step: step)))
                     lastX = x
                 }
@@ -210,6 +239,16 @@ struct TimeScale: Sendable {
             }
         }
         return ticks
+    }
+
+    /// The last whole minute at or before `time` that is after `earliest` (inside the break before `time`), or a finer round instant.
+    static func roundInstant(before time: Int64, after earliest: Int64) -> Int64 {
+        let units: [Int64] = [60_000_000_000, 10_000_000_000, 1_000_000_000, 100_000_000, 10_000_000, 1_000_000]
+        for unit in units {
+            let rounded = time / unit * unit
+            if rounded > earliest { return rounded }
+        }
+        return time
     }
 
     /// The largest tick step that divides `time`, so that a label for it says no more than it must.

@@ -24,33 +24,65 @@ public struct TerminalTimeline: Sendable {
         self.colour = colour
     }
 
-    /// Renders the story and lanes of `timeline`.
+    /// Renders the story and lanes of `timeline`, and the requests still pending at its end.
     public func render(_ timeline: Timeline) -> String {
         var lines = [paint("Timeline", "1")]
         lines += story(timeline)
         lines.append("")
         lines += lanes(timeline)
+        if !timeline.pending.isEmpty {
+            lines.append("")
+            lines += pending(timeline)
+        }
         return lines.joined(separator: "\n")
     }
 
-    /// The story: one line per entry (wrapped), cut in the middle when longer than `maximumEntries`.
+    /// The requests still pending when the run ended, each with why it waits: the answer to "why didn't it run?".
+    public func pending(_ timeline: Timeline) -> [String] {
+        var lines = [paint("Still pending at the end", "1")]
+        if timeline.pending.isEmpty { lines.append("  none") }
+        for request in timeline.pending {
+            let since = request.reason == nil ? "" : " (since \(DurationText.instant(request.since)))"
+            let text = "\(request.kind.rawValue), submitted at \(DurationText.instant(request.submitted)): \(request.why(runEnd: timeline.end))\(since)"
+            lines.append("  " + paint(request.identifier, "1"))
+            lines.append(TextLayout.wrap("      ", text, width: width))
+        }
+        return lines
+    }
+
+    /// The story: one line per entry (wrapped), repetitions folded ("× 26"), cut in the middle when longer than `maximumEntries`.
     public func story(_ timeline: Timeline) -> [String] {
-        let entries = timeline.entries
-        let cut = entries.count > maximumEntries
-        let head = cut ? maximumEntries - 10 : entries.count
+        let items = StoryDigest(timeline.entries).items
+        let cut = items.count > maximumEntries
+        let head = cut ? maximumEntries - 10 : items.count
         var lines: [String] = []
-        for (index, entry) in entries.enumerated() {
+        for (index, item) in items.enumerated() {
             if cut && index == head {
-                lines.append(paint("  … \(entries.count - maximumEntries) more lines (the trace has them all: --trace FILE)", "2"))
+                lines.append(paint("  … \(items.count - maximumEntries) more lines (the trace has them all: --trace FILE)", "2"))
             }
-            if cut && index >= head && index < entries.count - 10 { continue }
-            lines.append(line(entry))
+            if cut && index >= head && index < items.count - 10 { continue }
+            switch item {
+            case .line(let entry, let repeats, let last, let numbersVary):
+                guard repeats > 1 else {
+                    lines.append(line(entry))
+                    continue
+                }
+                let other = numbersVary ? " with other numbers" : ""
+                lines.append(line(Timeline.Entry(
+                    time: entry.time, actor: entry.actor, text: "\(entry.text) × \(repeats)\(other), the last at \(DurationText.instant(last))")))
+            case .block(let count, let times, let last, let numbersVary):
+                let other = numbersVary ? " with other numbers" : ""
+                let text = "↻ the \(count) lines above, \(times) more time\(times == 1 ? "" : "s")\(other), until \(DurationText.instant(last))"
+                for part in TextLayout.wrap(String(repeating: " ", count: 14), text, width: width).split(separator: "\n") {
+                    lines.append(paint(String(part), "2"))
+                }
+            }
         }
         return lines
     }
 
     private func line(_ entry: Timeline.Entry) -> String {
-        let stamp = TextLayout.pad(TimeText.format(nanoseconds: entry.time), to: 12, left: true)
+        let stamp = TextLayout.pad(DurationText.instant(entry.time), to: 12, left: true)
         let who = TextLayout.pad(entry.actor.name, to: 10)
         let plain = TextLayout.wrap("\(stamp)  \(who) ", entry.text, width: width)
         guard colour else { return plain }
@@ -69,79 +101,59 @@ public struct TerminalTimeline: Sendable {
         return paint(stamp, "2") + "  " + paint(who, actorColour) + String(plain.dropFirst(stamp.count + 2 + who.count))
     }
 
-    /// The lanes: one row per lane, on a linear time axis, and a legend of what they show.
+    /// The lanes: one row per lane, on the time axis the HTML page opens on, and a legend of what they show.
+    ///
+    /// A run of a day and a quarter or more is drawn a day a line, on a
+    /// 24-hour axis. A shorter one, as on the page, has its idle stretches
+    /// condensed (here into one column each, `┊` on the axis) when that makes
+    /// the activity at least three times wider; otherwise time is linear. The
+    /// axis labels round instants.
     public func lanes(_ timeline: Timeline) -> [String] {
         let labelWidth = 10
         let columns = width - labelWidth - 3
         let end = max(timeline.end, 1)
-        func column(_ time: Int64) -> Int {
-            min(columns - 1, max(0, Int((Double(time) / Double(end)) * Double(columns))))
-        }
-        var lines: [String] = []
-        let axisEnd = TimeText.formatExact(nanoseconds: roundForAxis(end))
-        let axisLabel = "0s"
-        let fill = max(1, columns - axisLabel.count - axisEnd.count - 2)
-        lines.append(TextLayout.pad("Lanes", to: labelWidth) + "   " + axisLabel + " " + String(repeating: "─", count: fill) + " " + axisEnd)
-        var glyphs = GlyphTable()
-        var markKinds: [MarkStyle] = []
-        // Crowded groups (thousands of background tasks) share rows, as in the HTML page.
-        let rows = LaneRows(lanes: timeline.lanes).sections.flatMap(\.rows)
-        for laneRow in rows {
-            var row = [Character](repeating: " ", count: columns)
-            var paints = [String?](repeating: nil, count: columns)
-            var rank = [Int](repeating: -1, count: columns)
-            for lane in laneRow.lanes {
-                for segment in lane.segments where segment.end > segment.start {
-                    // A column covers many seconds: show the state that matters most within it,
-                    // so a few seconds in the background are not hidden by hours of suspension.
-                    let style = glyphs.style(segment.state)
-                    let first = column(segment.start)
-                    let last = max(first, column(max(segment.start, segment.end - 1)))
-                    for cell in first...last where style.priority > rank[cell] {
-                        row[cell] = style.glyph
-                        paints[cell] = style.ansi
-                        rank[cell] = style.priority
-                    }
-                }
-                for mark in lane.marks {
-                    let style = MarkStyle.of(mark.kind)
-                    if !markKinds.contains(style) { markKinds.append(style) }
-                    let cell = mark.kind == .ended ? column(max(0, mark.time - 1)) : column(mark.time)
-                    // An end drawn on an expiration keeps the expiration visible.
-                    if mark.kind == .ended && row[cell] == MarkStyle.of(.expiring).glyph { continue }
-                    row[cell] = style.glyph
-                    paints[cell] = style.ansi
-                }
-            }
-            let drawn = painted(row, paints)
-            // A lane with nothing drawn (on battery all along) says so instead of trailing spaces.
-            lines.append(TextLayout.pad(label(laneRow), to: labelWidth) + "   " + (drawn.isEmpty ? "·" : drawn))
-        }
-        if !timeline.markers.isEmpty {
-            var row = [Character](repeating: " ", count: columns)
-            var severities = [Severity?](repeating: nil, count: columns)
-            for marker in timeline.markers {
-                let cell = column(marker.time)
-                row[cell] = "!"
-                // An error keeps its column red; otherwise the column takes the colour of its latest diagnostic.
-                if severities[cell] != .error { severities[cell] = marker.severity }
-            }
-            let paints = severities.map { severity -> String? in
-                switch severity {
-                case .error: "1;31"
-                case .warning: "1;33"
-                case .info: "1;34"
-                case nil: nil
-                }
-            }
-            lines.append(TextLayout.pad("rules", to: labelWidth) + "   " + painted(row, paints))
-        }
         let indent = String(repeating: " ", count: labelWidth + 3)
-        lines.append(indent + "1 column ≈ " + TimeText.format(nanoseconds: end / Int64(columns)))
+        var legend = Legend()
+        var lines: [String]
+        // Crowded groups (thousands of background tasks) share rows, as in the HTML page.
+        let laneRows = LaneRows(lanes: timeline.lanes)
+        if DayWindows.applies(to: end, rows: laneRows.sections.reduce(0) { $0 + $1.rows.count }) {
+            let scale = TimeScale(linearTo: DayWindows.day, width: Double(columns))
+            lines = axis(scale, columns: columns, labelWidth: labelWidth, title: "Lanes by day") { time, _ in "\(time / 3_600_000_000_000)h" }
+            // The lanes are worked out once: `Timeline.lanes` builds them anew at each call.
+            let allLanes = timeline.lanes
+            for day in DayWindows(end: end).days {
+                lines.append(paint("day \(day.number)", "1") + paint("  \(DurationText.span(day.start)) to \(DurationText.span(day.end))", "2"))
+                let lanes = DayWindows.lanes(allLanes, in: day, runEnd: end)
+                let markers = timeline.markers.filter { DayWindows.contains(day, $0.time, runEnd: end) }.map { marker in
+                    var moved = marker
+                    moved.time -= day.start
+                    return moved
+                }
+                lines += rows(LaneRows(lanes: lanes).sections, markers: markers, scale: scale, legend: &legend, skipEmpty: true)
+            }
+            lines.append(indent + "1 column ≈ " + DurationText.short(Int64((1 / scale.scale).rounded())) + "; a line a day")
+        } else {
+            let condensed = TimeScale(
+                condensing: timeline, rows: laneRows, width: Double(columns), maximumWidth: Double(columns), geometry: .terminal)
+            let scale = condensed.isCondensed ? condensed : TimeScale(linearTo: end, width: Double(columns))
+            lines = axis(scale, columns: columns, labelWidth: labelWidth, title: "Lanes") { $1 }
+            lines += rows(laneRows.sections, markers: timeline.markers, scale: scale, legend: &legend, skipEmpty: false)
+            let perColumn = DurationText.short(Int64((1 / scale.scale).rounded()))
+            if scale.isCondensed {
+                let breaks = scale.pieces.filter(\.condensed)
+                let idle = breaks.reduce(Int64(0)) { $0 + $1.end - $1.start }
+                let count = "\(breaks.count) idle stretch\(breaks.count == 1 ? "" : "es")"
+                let wrapped = TextLayout.wrap(indent, "1 column ≈ \(perColumn); ┊ \(count) of \(DurationText.short(idle)) in all, one column each", width: width)
+                lines += wrapped.split(separator: "\n").map(String.init)
+            } else {
+                lines.append(indent + "1 column ≈ " + perColumn)
+            }
+        }
         // The legend lists what is drawn, and only that, wrapped to the width.
         var items: [(plain: String, painted: String)] = []
         var progressListed = false
-        for style in glyphs.used where style.glyph != " " {
+        for style in legend.glyphs.used where style.glyph != " " {
             // A Live Activity's ten progress digits read as one legend entry.
             if case .liveActivity(.progress) = style.state {
                 if !progressListed {
@@ -152,7 +164,7 @@ public struct TerminalTimeline: Sendable {
             }
             items.append(("\(style.glyph) \(style.label)", paint(String(style.glyph), style.ansi) + " " + style.label))
         }
-        for style in markKinds {
+        for style in legend.markKinds {
             items.append(("\(style.glyph) \(style.label)", paint(String(style.glyph), style.ansi) + " " + style.label))
         }
         if !timeline.markers.isEmpty {
@@ -168,6 +180,93 @@ public struct TerminalTimeline: Sendable {
             current = (current.plain + separator + item.plain, current.painted + separator + item.painted)
         }
         if !current.plain.isEmpty { lines.append(indent + current.painted) }
+        return lines
+    }
+
+    /// What a picture drew, for its legend: states in order of first appearance, and mark kinds.
+    private struct Legend {
+        var glyphs = GlyphTable()
+        var markKinds: [MarkStyle] = []
+    }
+
+    /// The most rows a group draws in text; the rest are counted (ten thousand Live Activities at once are ten thousand rows).
+    static let mostRowsPerGroup = 24
+
+    /// One text row per lane row on `scale` (at most ``mostRowsPerGroup`` a group), and a row of diagnostics when there are any.
+    ///
+    /// - Parameter skipEmpty: Leave out rows with nothing drawn (a day view's lanes that were quiet that day).
+    private func rows(
+        _ sections: [LaneRows.Section], markers: [Timeline.Marker], scale: TimeScale, legend: inout Legend, skipEmpty: Bool
+    ) -> [String] {
+        let labelWidth = 10
+        let columns = width - labelWidth - 3
+        func column(_ time: Int64) -> Int {
+            min(columns - 1, max(0, Int(scale.x(time))))
+        }
+        var lines: [String] = []
+        let most = Self.mostRowsPerGroup
+        for section in sections {
+            for (index, laneRow) in section.rows.enumerated() {
+                // The first rows and the last few of a crowded group, and how many are left out between them.
+                if section.rows.count > most && index >= most - 4 && index < section.rows.count - 4 {
+                    if index == most - 4 {
+                        let left = section.rows.count - most
+                        let text = "… \(left) more rows of \(section.group.heading.lowercased()): the page and Perfetto draw them all"
+                        for part in TextLayout.wrap("", text, width: width).split(separator: "\n") { lines.append(paint(String(part), "2")) }
+                    }
+                    continue
+                }
+                var row = [Character](repeating: " ", count: columns)
+                var paints = [String?](repeating: nil, count: columns)
+                var rank = [Int](repeating: -1, count: columns)
+                for lane in laneRow.lanes {
+                    for segment in lane.segments where segment.end > segment.start {
+                        // A column covers many seconds: show the state that matters most within it,
+                        // so a few seconds in the background are not hidden by hours of suspension.
+                        let style = legend.glyphs.style(segment.state)
+                        let first = column(segment.start)
+                        let last = max(first, column(max(segment.start, segment.end - 1)))
+                        for cell in first...last where style.priority > rank[cell] {
+                            row[cell] = style.glyph
+                            paints[cell] = style.ansi
+                            rank[cell] = style.priority
+                        }
+                    }
+                    for mark in lane.marks {
+                        let style = MarkStyle.of(mark.kind)
+                        if !legend.markKinds.contains(style) { legend.markKinds.append(style) }
+                        let cell = mark.kind == .ended ? column(max(0, mark.time - 1)) : column(mark.time)
+                        // An end drawn on an expiration keeps the expiration visible.
+                        if mark.kind == .ended && row[cell] == MarkStyle.of(.expiring).glyph { continue }
+                        row[cell] = style.glyph
+                        paints[cell] = style.ansi
+                    }
+                }
+                let drawn = painted(row, paints)
+                if drawn.isEmpty && skipEmpty { continue }
+                // A lane with nothing drawn (on battery all along) says so instead of trailing spaces.
+                lines.append(TextLayout.pad(label(laneRow), to: labelWidth) + "   " + (drawn.isEmpty ? "·" : drawn))
+            }
+        }
+        if !markers.isEmpty {
+            var row = [Character](repeating: " ", count: columns)
+            var severities = [Severity?](repeating: nil, count: columns)
+            for marker in markers {
+                let cell = column(marker.time)
+                row[cell] = "!"
+                // An error keeps its column red; otherwise the column takes the colour of its latest diagnostic.
+                if severities[cell] != .error { severities[cell] = marker.severity }
+            }
+            let paints = severities.map { severity -> String? in
+                switch severity {
+                case .error: "1;31"
+                case .warning: "1;33"
+                case .info: "1;34"
+                case nil: nil
+                }
+            }
+            lines.append(TextLayout.pad("rules", to: labelWidth) + "   " + painted(row, paints))
+        }
         return lines
     }
 
@@ -215,10 +314,32 @@ public struct TerminalTimeline: Sendable {
         colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    private func roundForAxis(_ value: Int64) -> Int64 {
-        for unit: Int64 in [86_400_000_000_000, 3_600_000_000_000, 60_000_000_000, 1_000_000_000, 1_000_000] where value >= unit {
-            return value / unit * unit
+    /// The two axis lines: labels of round instants, then the axis with `┬` at each labelled instant and `┊` for each condensed stretch.
+    private func axis(
+        _ scale: TimeScale, columns: Int, labelWidth: Int, title: String, label: (_ time: Int64, _ fallback: String) -> String
+    ) -> [String] {
+        var labels = [Character](repeating: " ", count: columns)
+        var line = [Character](repeating: "─", count: columns)
+        var free = 0
+        for tick in scale.ticks(spacing: 10) {
+            let cell = min(columns - 1, max(0, Int(tick.x)))
+            let text = Array(label(tick.time, tick.label))
+            // Left-aligned at its instant, or right-aligned when it would run off the end; never over another label.
+            let start = cell + text.count <= columns ? cell : columns - text.count
+            guard start >= free, start >= 0 else { continue }
+            for (offset, character) in text.enumerated() { labels[start + offset] = character }
+            line[cell] = "┬"
+            free = start + text.count + 1
         }
-        return value
+        for piece in scale.pieces where piece.condensed {
+            let first = min(columns - 1, max(0, Int(piece.x)))
+            let last = min(columns - 1, max(first, Int(piece.x + piece.width) - 1))
+            for cell in first...last { line[cell] = "┊" }
+        }
+        var labelText = String(labels)
+        while labelText.last == " " { labelText.removeLast() }
+        let indent = String(repeating: " ", count: labelWidth + 3)
+        // The title fits the label column and its gap: the labels must start where the lanes do.
+        return [TextLayout.pad(String(title.prefix(labelWidth + 2)), to: labelWidth + 3) + labelText, indent + paint(String(line), "2")]
     }
 }

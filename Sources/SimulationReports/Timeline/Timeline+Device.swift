@@ -8,10 +8,11 @@ extension Timeline.Reader {
         let power: LaneState.Power = state.charging ? .charging : (state.lowPowerMode ? .lowPowerMode : .onBattery)
         let last = lastDevice
         lastDevice = state
-        let previousScreen = openDeviceSegments["device-screen"]?.state
-        let previousPower = openDeviceSegments["device-power"]?.state
-        Self.move(&timeline.device, open: &openDeviceSegments, id: "device-screen", title: "screen", group: .device, to: screen, at: time)
-        Self.move(&timeline.device, open: &openDeviceSegments, id: "device-power", title: "power", group: .device, to: .power(power), at: time)
+        count("battery", title: "battery", group: .device, unit: "%", divisor: 1, value: Int64(state.batteryLevel), at: time)
+        let previousScreen = deviceLanes.state(of: "device-screen")
+        let previousPower = deviceLanes.state(of: "device-power")
+        deviceLanes.move("device-screen", title: "screen", group: .device, to: screen, at: time)
+        deviceLanes.move("device-power", title: "power", group: .device, to: .power(power), at: time)
         // The first conditions (right after `run.start`) are the starting point, not a change.
         guard sequence > 1 else { return }
         var changes: [String] = []

@@ -17,7 +17,9 @@ extension Timeline.Reader {
         switch record {
         case .submit(let submit):
             let words = "\(submit.request.title) — \(submit.request.subtitle)"
-            if openLiveSegments[id] == nil || openLiveSegments[id]?.state == .queued {
+            queuedWords[id] = words
+            let current = liveLanes.state(of: id)
+            if current == nil || current == .liveActivity(.queued) {
                 moveLiveActivity(identifier, to: .queued, detail: "queued: \(words)", at: time)
             }
             story(time, .scheduler, "submit continued \(identifier)\(submit.queued ? " (queued)" : "")")
@@ -25,12 +27,18 @@ extension Timeline.Reader {
             markLiveActivity(identifier, .failed, "submit failed: \(failed.error.name)", at: time)
             story(time, .scheduler, "submit \(identifier) failed: \(failed.error.name) (\(failed.why))")
         case .cancel:
-            if openLiveSegments[id]?.state == .queued { moveLiveActivity(identifier, to: nil, detail: nil, at: time) }
+            if liveLanes.state(of: id) == .liveActivity(.queued) { moveLiveActivity(identifier, to: nil, detail: nil, at: time) }
             story(time, .scheduler, "cancel \(identifier)")
         case .dropped(let dropped):
             moveLiveActivity(identifier, to: nil, detail: nil, at: time)
             markLiveActivity(identifier, .killed, "dropped from the queue: \(dropped.reason)", at: time)
             story(time, .system, "drops queued \(identifier): \(dropped.reason)")
+        case .waiting(let waiting):
+            if liveLanes.state(of: id) == .liveActivity(.queued) {
+                let words = queuedWords[id].map { "queued: \($0) · " } ?? ""
+                moveLiveActivity(identifier, to: .queued, detail: words + Timeline.words(waiting.reason), at: time)
+            }
+            story(time, .system, "\(identifier) \(Self.storyWords(waiting.reason))")
         case .launchRequest:
             story(time, .system, "starts \(identifier)")
         case .start:
@@ -58,7 +66,10 @@ extension Timeline.Reader {
         let detail = "\(words) · \(update.permille / 10)% (\(update.completed)/\(update.total))"
         let state = LaneState.LiveActivity.progress(permille: update.permille)
         lastProgressState[id] = (state, detail)
-        if openLiveSegments[id]?.state != .asking { moveLiveActivity(identifier, to: state, detail: detail, at: time) }
+        count(
+            "progress-" + id, title: Self.liveActivityTitle(identifier) + " progress", group: .liveActivities, unit: "%", divisor: 10,
+            value: update.permille, at: time)
+        if liveLanes.state(of: id) != .liveActivity(.asking) { moveLiveActivity(identifier, to: state, detail: detail, at: time) }
         switch update.cause {
         case .start: story(time, .liveActivity, words)
         case .title: story(time, .liveActivity, "now \(words) (\(update.permille / 10)%)")
@@ -73,7 +84,7 @@ extension Timeline.Reader {
         let id = "live-" + identifier
         switch prompt.phase {
         case .shown(let stalledFor):
-            let still = TimeText.format(nanoseconds: stalledFor)
+            let still = DurationText.instant(stalledFor)
             moveLiveActivity(identifier, to: .asking, detail: "asks whether to continue: no progress for \(still)", at: time)
             story(time, .liveActivity, "\(identifier) asks whether to continue (no progress for \(still))")
         case .answered(let answer):
@@ -88,41 +99,29 @@ extension Timeline.Reader {
 
     /// `cancelAllTaskRequests()` also cancels queued continued requests: their lanes close.
     mutating func closeQueuedLiveActivities(at time: Int64) {
-        for lane in timeline.liveActivities where openLiveSegments[lane.id]?.state == .queued {
+        for lane in liveLanes.lanes where liveLanes.state(of: lane.id) == .liveActivity(.queued) {
             moveLiveActivity(String(lane.id.dropFirst("live-".count)), to: nil, detail: nil, at: time)
         }
     }
 
     /// Moves a Live Activity lane to a new state (nil closes it) at `time`, keeping each segment's detail.
     private mutating func moveLiveActivity(_ identifier: String, to state: LaneState.LiveActivity?, detail: String?, at time: Int64) {
-        let id = "live-" + identifier
-        var index = timeline.liveActivities.firstIndex { $0.id == id }
-        if index == nil {
-            // The identifier's last two parts (`export.3`) tell jobs apart, if they fit beside the lane; else the last one.
-            let parts = identifier.split(separator: ".")
-            let lastTwo = parts.suffix(2).joined(separator: ".")
-            let title = lastTwo.count <= 10 ? lastTwo : String((parts.last.map(String.init) ?? identifier).prefix(10))
-            timeline.liveActivities.append(Lane(id: id, title: title, group: .liveActivities, segments: [], marks: []))
-            index = timeline.liveActivities.count - 1
-        }
-        if let current = openLiveSegments[id] {
-            if current.state == state && current.detail == detail { return }
-            if current.start < time {
-                timeline.liveActivities[index!].segments.append(
-                    Lane.Segment(start: current.start, end: time, state: .liveActivity(current.state), detail: current.detail))
-            }
-        }
-        openLiveSegments[id] = state.map { (time, $0, detail) }
+        liveLanes.move(
+            "live-" + identifier, title: Self.liveActivityTitle(identifier), group: .liveActivities, to: state.map { .liveActivity($0) },
+            detail: detail, at: time)
+    }
+
+    /// The identifier's last two parts (`export.3`) tell jobs apart, if they fit beside the lane; else the last one.
+    static func liveActivityTitle(_ identifier: String) -> String {
+        let parts = identifier.split(separator: ".")
+        let lastTwo = parts.suffix(2).joined(separator: ".")
+        return lastTwo.count <= 10 ? lastTwo : String((parts.last.map(String.init) ?? identifier).prefix(10))
     }
 
     /// Marks an instant on a Live Activity's lane, which appears if it had none yet (a refused submission has only its mark).
     private mutating func markLiveActivity(_ identifier: String, _ kind: Lane.Mark.Kind, _ detail: String, at time: Int64) {
         let id = "live-" + identifier
-        if timeline.liveActivities.firstIndex(where: { $0.id == id }) == nil {
-            moveLiveActivity(identifier, to: nil, detail: nil, at: time)
-        }
-        if let index = timeline.liveActivities.firstIndex(where: { $0.id == id }) {
-            timeline.liveActivities[index].marks.append(Lane.Mark(time: time, kind: kind, detail: detail))
-        }
+        liveLanes.lane(id, title: Self.liveActivityTitle(identifier), group: .liveActivities)
+        liveLanes.mark(id, Lane.Mark(time: time, kind: kind, detail: detail))
     }
 }

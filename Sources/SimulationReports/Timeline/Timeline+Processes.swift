@@ -39,7 +39,7 @@ extension Timeline.Reader {
             process: begin.process, identifier: Int64(begin.identifier), name: begin.name, begin: time, end: time,
             closing: .open, expirationHandlerAt: nil))
         var left = ""
-        if let remaining = begin.remaining, remaining >= 0 { left = " (\(TimeText.format(nanoseconds: remaining)) left)" }
+        if let remaining = begin.remaining, remaining >= 0 { left = " (\(DurationText.instant(remaining)) left)" }
         story(time, .task(identifier: begin.identifier), "begin \"\(begin.name)\"\(left)")
     }
 

@@ -18,14 +18,21 @@ extension Timeline {
         var processIndex: [Int: Int] = [:]
         /// Where each background task's lane is in `timeline.assertions`.
         var assertionIndex: [AssertionKey: Int] = [:]
-        /// Each request lane's open state, by lane id.
-        var openTaskSegments: [String: (start: Int64, state: LaneState)] = [:]
-        /// The screen's and the power's open states, by lane id.
-        var openDeviceSegments: [String: (start: Int64, state: LaneState)] = [:]
+        /// The lanes of refresh and processing requests.
+        var requestLanes = LaneSet()
+        /// The screen's and the power's lanes.
+        var deviceLanes = LaneSet()
         /// The last device conditions, to tell which changed.
         var lastDevice: TraceRecord.DeviceState?
-        /// Each Live Activity lane's open state and what it shows, by lane id.
-        var openLiveSegments: [String: (start: Int64, state: LaneState.LiveActivity, detail: String?)] = [:]
+        /// The Live Activities' lanes: their segments' details say what each shows.
+        var liveLanes = LaneSet()
+        /// The title and subtitle of each queued continued request, by lane id: its queued segments' words.
+        var queuedWords: [String: String] = [:]
+        /// The requests pending now, by identifier, and how many submissions came before (their order).
+        var pendingRequests: [String: (request: Timeline.PendingRequest, order: Int)] = [:]
+        /// Where each counter is in `timeline.counters`, by id.
+        var counterIndex: [String: Int] = [:]
+        var submissions = 0
         /// The progress state and detail of each Live Activity, to return to when it stops asking.
         var lastProgressState: [String: (state: LaneState.LiveActivity, detail: String)] = [:]
         /// Identifiers of continued processing requests: their later events (which carry no type) go to Live Activity lanes.
@@ -70,7 +77,7 @@ extension Timeline {
                     timeline.assertions[index].end = time
                     timeline.assertions[index].closing = .ended
                 }
-                story(time, .task(identifier: end.identifier), "end after \(TimeText.format(nanoseconds: end.age))")
+                story(time, .task(identifier: end.identifier), "end after \(DurationText.instant(end.age))")
             case .backgroundTaskInvalid(let invalid):
                 story(time, .app(process: invalid.process), "beginBackgroundTask returned .invalid")
             case .backgroundTaskExpirationHandler(let handler):
@@ -104,6 +111,8 @@ extension Timeline {
             case .taskCancelAll:
                 closeQueuedLiveActivities(at: time)
                 cancelAllRequests(at: time)
+            case .taskWaiting(let waiting):
+                readScheduler(.waiting(waiting), at: time)
             case .taskDropped(let dropped):
                 readScheduler(.dropped(dropped), at: time)
             case .taskLaunchRequest(let launch):
@@ -144,47 +153,32 @@ extension Timeline {
             for index in timeline.assertions.indices where timeline.assertions[index].closing == .open {
                 timeline.assertions[index].end = end
             }
-            for index in timeline.taskRequests.indices {
-                if let open = openTaskSegments[timeline.taskRequests[index].id] {
-                    timeline.taskRequests[index].segments.append(Lane.Segment(start: open.start, end: max(end, open.start), state: open.state, detail: nil))
-                }
-            }
-            for index in timeline.liveActivities.indices {
-                if let open = openLiveSegments[timeline.liveActivities[index].id] {
-                    timeline.liveActivities[index].segments.append(
-                        Lane.Segment(start: open.start, end: max(end, open.start), state: .liveActivity(open.state), detail: open.detail))
-                }
-            }
-            for index in timeline.device.indices {
-                if let open = openDeviceSegments[timeline.device[index].id] {
-                    timeline.device[index].segments.append(Lane.Segment(start: open.start, end: max(end, open.start), state: open.state, detail: nil))
-                }
-            }
+            timeline.taskRequests = requestLanes.finish(at: end)
+            timeline.liveActivities = liveLanes.finish(at: end)
+            timeline.device = deviceLanes.finish(at: end)
+            timeline.pending = pendingRequests.values.sorted { $0.order < $1.order }.map(\.request)
             return timeline
+        }
+
+        /// Records a reading of a counter, made the first time it is read; a value that did not change adds nothing.
+        mutating func count(
+            _ id: String, title: @autoclosure () -> String, group: Lane.Group, unit: String, divisor: Int64, value: Int64, at time: Int64
+        ) {
+            let index: Int
+            if let known = counterIndex[id] {
+                index = known
+            } else {
+                index = timeline.counters.count
+                counterIndex[id] = index
+                timeline.counters.append(Counter(id: id, title: title(), group: group, unit: unit, divisor: divisor, samples: []))
+            }
+            if timeline.counters[index].samples.last?.value == value { return }
+            timeline.counters[index].samples.append(Counter.Sample(time: time, value: value))
         }
 
         /// Adds a line to the story.
         mutating func story(_ time: Int64, _ actor: Timeline.Entry.Actor, _ text: String) {
             timeline.entries.append(Entry(time: time, actor: actor, text: text))
-        }
-
-        /// Moves a lane to a new state at `time` (nil closes it), closing the segment it was in; creates the lane if needed.
-        static func move(
-            _ lanes: inout [Lane], open: inout [String: (start: Int64, state: LaneState)], id: String, title: String,
-            group: Lane.Group, to state: LaneState?, at time: Int64
-        ) {
-            var index = lanes.firstIndex { $0.id == id }
-            if index == nil {
-                lanes.append(Lane(id: id, title: title, group: group, segments: [], marks: []))
-                index = lanes.count - 1
-            }
-            if let current = open[id] {
-                if current.state == state { return }
-                if current.start < time {
-                    lanes[index!].segments.append(Lane.Segment(start: current.start, end: time, state: current.state, detail: nil))
-                }
-            }
-            open[id] = state.map { (time, $0) }
         }
     }
 }

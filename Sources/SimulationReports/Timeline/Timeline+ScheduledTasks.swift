@@ -8,6 +8,7 @@ extension Timeline.Reader {
         case submitFailed(TraceRecord.TaskSubmitFailed)
         case cancel(TraceRecord.TaskCancel)
         case dropped(TraceRecord.TaskDropped)
+        case waiting(TraceRecord.TaskWaiting)
         case launchRequest(TraceRecord.TaskLaunchRequest)
         case start(TraceRecord.TaskStart)
         case expire(TraceRecord.TaskExpire)
@@ -20,6 +21,7 @@ extension Timeline.Reader {
             case .submitFailed(let record): record.request.identifier
             case .cancel(let record): record.identifier
             case .dropped(let record): record.identifier
+            case .waiting(let record): record.identifier
             case .launchRequest(let record): record.identifier
             case .start(let record): record.identifier
             case .expire(let record): record.identifier
@@ -33,6 +35,7 @@ extension Timeline.Reader {
             case .submit(let record): record.request.kind
             case .submitFailed(let record): record.request.kind
             case .dropped(let record): record.type
+            case .waiting(let record): record.type
             case .launchRequest(let record): record.type
             case .start(let record): record.type
             case .cancel, .expire, .end: nil
@@ -42,6 +45,7 @@ extension Timeline.Reader {
 
     /// Draws a scheduler record on the lane of its request, or on its Live Activity's lane for continued processing.
     mutating func readScheduler(_ record: SchedulerRecord, at time: Int64) {
+        trackPending(record, at: time)
         if record.kind == .continuedProcessing || continuedIdentifiers.contains(record.identifier) {
             readLiveActivity(record, at: time)
         } else {
@@ -51,10 +55,19 @@ extension Timeline.Reader {
 
     /// `cancelAllTaskRequests()`: every pending request's lane closes.
     mutating func cancelAllRequests(at time: Int64) {
-        for lane in timeline.taskRequests where openTaskSegments[lane.id]?.state == .request(.pending) {
-            Self.move(&timeline.taskRequests, open: &openTaskSegments, id: lane.id, title: lane.title, group: .scheduledTasks, to: nil, at: time)
+        for lane in requestLanes.lanes where requestLanes.state(of: lane.id) == .request(.pending) {
+            requestLanes.move(lane.id, title: lane.title, group: .scheduledTasks, to: nil, at: time)
         }
+        forgetPendingRequests()
         story(time, .scheduler, "all requests cancelled")
+    }
+
+    /// A reason a request waits, as a story line says it after the identifier: `waits: …`, `is due at …`.
+    static func storyWords(_ reason: TraceRecord.TaskWaiting.Reason) -> String {
+        switch reason {
+        case .blocked: Timeline.words(reason)
+        case .ready: "is " + Timeline.words(reason)
+        }
     }
 
     /// A refresh or processing request: pending, then running, then how its task ended.
@@ -63,30 +76,34 @@ extension Timeline.Reader {
         let id = "request-" + identifier
         let title = identifier.split(separator: ".").last.map(String.init) ?? identifier
         func mark(_ kind: Lane.Mark.Kind, _ detail: String) {
-            if let index = timeline.taskRequests.firstIndex(where: { $0.id == id }) {
-                timeline.taskRequests[index].marks.append(Lane.Mark(time: time, kind: kind, detail: detail))
-            }
+            requestLanes.mark(id, Lane.Mark(time: time, kind: kind, detail: detail))
         }
-        func move(to state: LaneState?) {
-            Self.move(&timeline.taskRequests, open: &openTaskSegments, id: id, title: title, group: .scheduledTasks, to: state, at: time)
+        func move(to state: LaneState?, detail: String? = nil) {
+            requestLanes.move(id, title: title, group: .scheduledTasks, to: state, detail: detail, at: time)
         }
+        let current = requestLanes.state(of: id)
         switch record {
         case .submit(let submit):
-            let after = submit.request.earliestBegin.map { $0 >= 0 ? ", not before \(TimeText.format(nanoseconds: $0))" : "" } ?? ""
+            let after = submit.request.earliestBegin.map { $0 >= 0 ? ", not before \(DurationText.instant($0))" : "" } ?? ""
             // A request submitted again while its task runs does not interrupt the running stretch.
-            if openTaskSegments[id]?.state != .request(.running) { move(to: .request(.pending)) }
+            if current != .request(.running) && current != .request(.pending) { move(to: .request(.pending)) }
             story(time, .scheduler, "submit \(submit.request.kind.rawValue) \(identifier)\(after)")
         case .submitFailed(let failed):
             // The lane appears (a refused request is worth a row) and keeps its state.
-            move(to: openTaskSegments[id]?.state)
+            move(to: current)
             mark(.failed, "submit failed: \(failed.error.name)")
             story(time, .scheduler, "submit \(identifier) failed: \(failed.error.name) (\(failed.why))")
         case .cancel:
-            if openTaskSegments[id]?.state == .request(.pending) { move(to: nil) }
+            if current == .request(.pending) { move(to: nil) }
             story(time, .scheduler, "cancel \(identifier)")
         case .dropped:
             // Only queued continued processing requests are dropped; they are drawn on Live Activity lanes.
             break
+        case .waiting(let waiting):
+            let words = Timeline.words(waiting.reason)
+            // A request submitted again while its task runs waits behind it; its lane keeps showing the task until it ends.
+            if current != .request(.running) { move(to: .request(.pending), detail: words) }
+            story(time, .system, "\(identifier) \(Self.storyWords(waiting.reason))")
         case .launchRequest(let launch):
             story(time, .system, "launches \(identifier) (\(launch.cause.rawValue))")
         case .start:
@@ -96,7 +113,9 @@ extension Timeline.Reader {
             story(time, .system, "expires \(identifier): \(expire.reason)")
         case .end(let end):
             let how = end.how.rawValue
-            move(to: nil)
+            // The next request, submitted while this task ran, is pending from here.
+            let next = pendingRequests[identifier]?.request
+            move(to: next == nil ? nil : .request(.pending), detail: next?.reason.map(Timeline.words))
             mark(end.how == .processEnded ? .killed : .ended, "\(how), success \(end.success)")
             let result = end.how == .completed ? (end.success ? ", success" : ", failure") : ""
             story(time, .system, "\(identifier) ended: \(how)\(result)")

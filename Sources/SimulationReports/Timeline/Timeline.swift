@@ -84,6 +84,28 @@ public struct Timeline: Sendable {
         }
     }
 
+    /// A value measured over time, drawn as a counter track (Perfetto): the battery level, a Live Activity's progress.
+    public struct Counter: Sendable, Hashable {
+        /// One reading: the value from `time` until the next reading.
+        public struct Sample: Sendable, Hashable {
+            public var time: Int64
+            public var value: Int64
+        }
+
+        /// A stable identifier: `battery`, or `progress-` and the lane id of the Live Activity.
+        public var id: String
+        /// What it measures, in words: `battery`, `export.1 progress`.
+        public var title: String
+        /// The group of lanes it belongs with.
+        public var group: Lane.Group
+        /// The unit the value is shown in (`%`).
+        public var unit: String
+        /// How many of a value make one of the unit: 1 for a battery level in percent, 10 for progress in thousandths shown in percent.
+        public var divisor: Int64
+        /// The readings, in time order; a reading is kept only when the value changed.
+        public var samples: [Sample]
+    }
+
     /// One line of the story, for text timelines.
     public struct Entry: Sendable, Hashable {
         public var time: Int64
@@ -114,6 +136,10 @@ public struct Timeline: Sendable {
     public var liveActivities: [Lane] = []
     /// The device's screen and power over time.
     public var device: [Lane] = []
+    /// Values measured over time, for counter tracks: the battery level, each Live Activity's progress.
+    public var counters: [Counter] = []
+    /// The requests still pending when the trace ends, in submission order, each with what last held it back.
+    public var pending: [PendingRequest] = []
     public var entries: [Entry] = []
 
     /// Reads the lanes from a trace.

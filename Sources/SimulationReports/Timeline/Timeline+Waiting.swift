@@ -1,0 +1,58 @@
+import SimulationModel
+
+extension Timeline {
+    /// A request still pending when the trace ends, and why: what reports list under "still pending".
+    public struct PendingRequest: Sendable, Hashable {
+        /// The request's identifier.
+        public var identifier: String
+        /// Its kind.
+        public var kind: TaskKind
+        /// When it was submitted (the last time, when a submission replaced it).
+        public var submitted: Int64
+        /// What the trace last said holds it back (`bgTask.waiting`); nil when it said nothing since the submission.
+        public var reason: TraceRecord.TaskWaiting.Reason?
+        /// Since when that reason holds: its `bgTask.waiting`, or the submission.
+        public var since: Int64
+
+        /// Why it waits, in words: the condition that holds it back, or when it is due (and whether that is after `runEnd`).
+        public func why(runEnd: Int64) -> String {
+            guard let reason else { return "due at once (nothing held it back when it was submitted)" }
+            if case .ready(let instant) = reason, instant > runEnd { return Timeline.words(reason) + ", after the run ended" }
+            return Timeline.words(reason)
+        }
+    }
+
+    /// A reason a request waits, in the words every report uses: `waits: Low Power Mode is on`, `due at 9h41m24s`.
+    public static func words(_ reason: TraceRecord.TaskWaiting.Reason) -> String {
+        switch reason {
+        case .blocked(let blocker): "waits: \(blocker)"
+        case .ready(let instant): "due at \(DurationText.instant(instant))"
+        }
+    }
+}
+
+extension Timeline.Reader {
+    /// Keeps the list of pending requests: a submission adds one (or replaces it), a launch, a cancellation or a drop removes it.
+    mutating func trackPending(_ record: SchedulerRecord, at time: Int64) {
+        let identifier = record.identifier
+        switch record {
+        case .submit(let submit):
+            submissions += 1
+            let order = pendingRequests[identifier]?.order ?? submissions
+            pendingRequests[identifier] = (
+                Timeline.PendingRequest(identifier: identifier, kind: submit.request.kind, submitted: time, reason: nil, since: time), order)
+        case .waiting(let waiting):
+            pendingRequests[identifier]?.request.reason = waiting.reason
+            pendingRequests[identifier]?.request.since = time
+        case .launchRequest, .cancel, .dropped:
+            pendingRequests[identifier] = nil
+        case .submitFailed, .start, .expire, .end:
+            break
+        }
+    }
+
+    /// `cancelAllTaskRequests()`: nothing is pending any more.
+    mutating func forgetPendingRequests() {
+        pendingRequests.removeAll()
+    }
+}

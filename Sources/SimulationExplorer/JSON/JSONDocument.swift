@@ -111,6 +111,15 @@ struct JSONObjectReader {
         return text
     }
 
+    /// A string member with where its value starts, for errors about the text inside it.
+    mutating func located(_ key: String) throws(FaultPlanError) -> (text: String, position: JSONDocument.Position)? {
+        guard let value = optional(key) else { return nil }
+        guard case .string(let text, let position) = value else {
+            throw Self.error("must be a string, not \(value.kindName)", path: child(key), at: value.position)
+        }
+        return (text, position)
+    }
+
     mutating func int(_ key: String) throws(FaultPlanError) -> Int64? {
         guard let value = optional(key) else { return nil }
         guard case .int(let number, _) = value else {

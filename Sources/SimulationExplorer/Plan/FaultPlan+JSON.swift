@@ -103,12 +103,12 @@ extension FaultPlan {
             guard let number = try entry.int("entry"), number >= 0, number <= Int64(Int32.max) else {
                 throw JSONObjectReader.error("needs \"entry\": the index of a timeline entry, from 0", path: path, at: item.position)
             }
-            guard let text = try entry.string("by") else {
+            guard let by = try entry.located("by") else {
                 throw JSONObjectReader.error("needs \"by\": how far the entry moves, such as \"-300ms\"", path: path, at: item.position)
             }
-            let by = try Self.duration(text, signed: true, path: path + ".by", at: item.position)
+            let shift = try Self.duration(by.text, signed: true, path: path + ".by", at: by.position)
             try entry.finish()
-            shifts.append(TimelineShift(entry: Int(number), by: by))
+            shifts.append(TimelineShift(entry: Int(number), by: shift))
         }
         if let item = reader.optional("parameters") {
             let object = try JSONObjectReader(item, path: "parameters")
@@ -167,7 +167,7 @@ extension FaultPlan {
 
     private static func fault(_ item: JSONDocument, path: String) throws(FaultPlanError) -> Fault {
         var entry = try JSONObjectReader(item, path: path)
-        guard let name = try entry.string("fault") else {
+        guard let (name, namePosition) = try entry.located("fault") else {
             throw JSONObjectReader.error("needs \"fault\": what happens, such as \"memoryPressure\"", path: path, at: item.position)
         }
         let timelineKinds = FaultKind.allCases.filter(\.isTimelineEntry)
@@ -175,12 +175,12 @@ extension FaultPlan {
             throw JSONObjectReader.error(
                 "\"\(name)\" is not a timeline fault\(Suggestion.hint(for: name, among: timelineKinds.map(\.rawValue))); "
                     + "the kinds are \(timelineKinds.map(\.rawValue).joined(separator: ", "))",
-                path: path + ".fault", at: item.position)
+                path: path + ".fault", at: namePosition)
         }
-        guard let at = try entry.string("at") else {
+        guard let at = try entry.located("at") else {
             throw JSONObjectReader.error("needs \"at\": when it happens, such as \"31s\"", path: path, at: item.position)
         }
-        let instant = try duration(at, signed: false, path: path + ".at", at: item.position)
+        let instant = try duration(at.text, signed: false, path: path + ".at", at: at.position)
         var identifier: String?
         if kind.takesIdentifier {
             identifier = try entry.string("identifier")

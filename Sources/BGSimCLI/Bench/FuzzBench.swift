@@ -1,0 +1,71 @@
+import Foundation
+import SimulationExplorer
+
+/// Fuzz throughput: campaigns on each small sample scenario, with one job and with two.
+///
+/// A campaign run is what `bgsim fuzz` does for each run: draw the plan,
+/// apply it, run the simulation with the trace discarded (the fingerprint
+/// and the property checks still see every record), judge it and add it up.
+/// Shrinking is left out (it is a few hundred runs per distinct failure,
+/// not per run). The digest of the one-job and two-job campaigns must be
+/// equal: the bench checks that results do not depend on the number of jobs.
+enum FuzzBench {
+    /// What one scenario measured with one number of jobs.
+    struct Figure: Sendable {
+        /// The scenario file, as found.
+        var file: String
+        /// Threads used.
+        var jobs: Int
+        /// Runs in the fastest trial.
+        var runs: Int
+        /// Wall time of the fastest trial.
+        var nanoseconds: Int64
+        /// Runs that found a failure, in that trial.
+        var failed: Int
+        /// The campaign's digest.
+        var digest: UInt64
+        /// Whether the digest equals the one-job campaign's.
+        var sameAsOneJob: Bool
+        var runsPerSecond: Int64 { Stopwatch.rate(runs, nanoseconds: nanoseconds) }
+    }
+
+    /// The job counts measured.
+    static let jobCounts = [1, 2]
+
+    static func run(_ configuration: BenchConfiguration, folder: String) -> [Figure] {
+        var figures: [Figure] = []
+        for file in ScenarioBench.scenarioFiles(in: folder) {
+            guard let target = try? ExplorationTarget.load(path: file),
+                  let plain = try? target.result(of: FaultPlan(), retention: .discard),
+                  plain.eventCount <= BenchTargets.smallScenarioTraceEvents
+            else { continue }
+            let settings = CampaignSettings(seed: 1, runs: configuration.fuzzRuns, shrinks: false)
+            var oneJobDigest: UInt64?
+            for jobs in jobCounts {
+                let campaign = Campaign(target: target, settings: settings)
+                let best = Stopwatch.best(of: configuration.trials) { campaign.run(jobs: jobs) }
+                oneJobDigest = oneJobDigest ?? best.result.digest
+                figures.append(Figure(
+                    file: file, jobs: jobs, runs: best.result.runs, nanoseconds: best.nanoseconds, failed: best.result.failed,
+                    digest: best.result.digest, sameAsOneJob: best.result.digest == oneJobDigest))
+            }
+        }
+        return figures
+    }
+
+    /// How much faster two jobs ran than one, in hundredths, per scenario.
+    static func speedups(_ figures: [Figure]) -> [(file: String, hundredths: Int64)] {
+        var result: [(String, Int64)] = []
+        for one in figures where one.jobs == 1 {
+            guard let two = figures.first(where: { $0.file == one.file && $0.jobs == 2 }) else { continue }
+            result.append((one.file, two.runsPerSecond * 100 / max(1, one.runsPerSecond)))
+        }
+        return result
+    }
+
+    /// A ratio in hundredths as text: `1.84x`.
+    static func ratio(_ hundredths: Int64) -> String {
+        let rest = hundredths % 100
+        return "\(hundredths / 100).\(rest < 10 ? "0" : "")\(rest)x"
+    }
+}

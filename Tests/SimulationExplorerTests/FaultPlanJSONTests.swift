@@ -86,3 +86,17 @@ import Testing
         }
     }
 }
+
+/// docs/fuzzing.md shows a plan; it must read as one, and apply to its scenario.
+@Suite struct FuzzingDocTests {
+    @Test func theDocumentedPlanReadsAndApplies() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("docs/fuzzing.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "```json\n"))
+        let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+        let plan = try FaultPlan(json: String(text[start.upperBound..<end.lowerBound]))
+        #expect(plan.faults.count == 2 && plan.shifts.count == 1 && plan.parameters.count == 2 && plan.choices.count == 1)
+        #expect(plan.ordering.deviationCount == 1)
+        let target = try sample("refresh-expires-while-saving")
+        #expect(try target.outcome(of: plan).fingerprint == target.outcome(of: plan).fingerprint)
+    }
+}

@@ -134,12 +134,12 @@ struct BenchReport: Sendable {
         guard !fuzz.isEmpty else { return text + "  no small scenario found\n" }
         let speedups = FuzzBench.speedups(fuzz)
         text += BenchText.table(
-            ["scenario", "jobs", "runs", "time", "runs/s", "per run", "failed", "2 jobs / 1"],
+            ["scenario", "jobs", "runs", "wall", "runs/s", "cpu", "runs/cpu s", "failed", "2 jobs / 1"],
             fuzz.map { figure in
                 let speedup = figure.jobs == 2 ? speedups.first { $0.file == figure.file }.map { FuzzBench.ratio($0.hundredths) } ?? "" : ""
                 return [BenchText.scenarioName(figure.file), "\(figure.jobs)", BenchText.count(figure.runs),
                         BenchText.duration(figure.nanoseconds), BenchText.rate(figure.runsPerSecond),
-                        BenchText.duration(figure.nanoseconds / Int64(max(1, figure.runs)) * Int64(figure.jobs)) + " cpu",
+                        BenchText.duration(figure.cpuNanoseconds), BenchText.rate(figure.runsPerCPUSecond),
                         BenchText.count(figure.failed), speedup]
             }) + "\n"
         for figure in fuzz where !figure.sameAsOneJob {
@@ -233,6 +233,7 @@ struct BenchReport: Sendable {
                 .object([
                     ("file", .string(figure.file)), ("jobs", int(figure.jobs)), ("runs", int(figure.runs)),
                     ("nanoseconds", .int(figure.nanoseconds)), ("runsPerSecond", .int(figure.runsPerSecond)),
+                    ("cpuNanoseconds", .int(figure.cpuNanoseconds)), ("runsPerCPUSecond", .int(figure.runsPerCPUSecond)),
                     ("failed", int(figure.failed)), ("digest", .string(String(figure.digest, radix: 16))),
                     ("sameAsOneJob", .bool(figure.sameAsOneJob)),
                 ])

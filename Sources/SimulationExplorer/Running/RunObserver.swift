@@ -37,8 +37,6 @@ final class RunObserver: @unchecked Sendable {
             if kind != .userActionIgnored { effectiveFaults |= fault.bit }
         }
         // Most records matter to no property or milestone: tell them by kind before looking inside.
-        // Most records matter to no property or milestone: tell them by kind, cheaply, before looking inside (a switch
-        // that binds payloads copies the whole record first, a third of the cost of writing it).
         switch kind {
         case .userAction:
             // The injected entries run in the plan's order, so the k-th one traced is the plan's k-th: no note to parse.

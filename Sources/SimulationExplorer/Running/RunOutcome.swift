@@ -37,11 +37,22 @@ public struct RunOutcome: Sendable, Hashable {
     static let ruleIndex: [String: Int] = Dictionary(uniqueKeysWithValues: Rules.all.enumerated().map { ($1.id, $0) })
 
     /// A 64-bit digest of what the campaign keeps of the run (not of its index): campaigns compare these across jobs and shards.
+    ///
+    /// Integers are mixed with SplitMix64's finaliser; only failures, rare, are hashed as text.
     var digest: UInt64 {
-        var hash = Fingerprint()
-        hash.combine(String(fingerprint.value))
-        hash.combine(failures.map(\.description).joined(separator: "|"))
-        hash.combine("\(ruleBits) \(milestoneBits) \(injectedBits) \(effectiveBits) \(eventCount)")
-        return hash.value
+        var value = RunSeeds.mix(fingerprint.value)
+        value = RunSeeds.mix(value ^ ruleBits)
+        value = RunSeeds.mix(value ^ milestoneBits)
+        value = RunSeeds.mix(value ^ (UInt64(injectedBits) << 32 | UInt64(effectiveBits)))
+        value = RunSeeds.mix(value ^ UInt64(eventCount))
+        if !failures.isEmpty {
+            var text = Fingerprint()
+            for failure in failures {
+                text.combine(failure.description)
+                text.combine("\n")
+            }
+            value = RunSeeds.mix(value ^ text.value)
+        }
+        return value
     }
 }

@@ -54,6 +54,10 @@ enum CampaignSummary {
             }
             for line in plan.lines { lines.append("        " + line) }
             if plan.lines.isEmpty { lines.append("        the scenario as written") }
+            if let steps = group.shrunk?.steps, !steps.isEmpty {
+                let numbered = steps.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "; ")
+                lines.append(TextLayout.wrap("      Steps   ", numbered, width: 100))
+            }
             lines.append("      Replay  " + replayLine(scenarioPath: result.scenario, plan: plan))
             if let report = reports.first(where: { $0.0 == group.signature }) { lines.append("      Report  " + report.1) }
         }

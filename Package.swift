@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
         .library(name: "SimulationReports", targets: ["SimulationReports"]),
         .library(name: "SimulationTesting", targets: ["SimulationTesting"]),
+        .library(name: "SimulationExplorer", targets: ["SimulationExplorer"]),
         .executable(name: "bgsim", targets: ["bgsim"]),
     ],
     targets: [
@@ -31,10 +32,17 @@ let package = Package(
         .target(name: "SimulationReports", dependencies: ["SimulationKernel", "SimulationModel"]),
         // Swift Testing helpers: property-based generators with shrinking, seeded replay.
         .target(name: "SimulationTesting", dependencies: ["SimulationKernel", "BackgroundSimulation"]),
+        // Fuzz campaigns and systematic exploration: fault plans, swarm testing, properties, shrinking.
+        .target(
+            name: "SimulationExplorer",
+            dependencies: ["SimulationKernel", "SimulationModel", "ScenarioFormat", "PlatformLookalikes"]),
         // The command line, as a library so that its parsing and commands are testable.
         .target(
             name: "BGSimCLI",
-            dependencies: ["SimulationKernel", "SimulationModel", "PlatformLookalikes", "ScenarioFormat", "SimulationReports"]),
+            dependencies: [
+                "SimulationKernel", "SimulationModel", "PlatformLookalikes", "ScenarioFormat", "SimulationReports",
+                "SimulationExplorer",
+            ]),
         .executableTarget(name: "bgsim", dependencies: ["BGSimCLI"]),
 
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel", "SimulationTesting"]),
@@ -45,6 +53,9 @@ let package = Package(
         .testTarget(
             name: "SimulationReportsTests", dependencies: ["SimulationReports", "BackgroundSimulation", "SimulationKernel"]),
         .testTarget(name: "BGSimCLITests", dependencies: ["BGSimCLI", "BackgroundSimulation", "SimulationKernel"]),
+        .testTarget(
+            name: "SimulationExplorerTests",
+            dependencies: ["SimulationExplorer", "BackgroundSimulation", "SimulationKernel", "SimulationTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

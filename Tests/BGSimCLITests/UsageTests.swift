@@ -119,6 +119,8 @@ struct UsageTests {
         case .rules: "rules"
         case .report: "report"
         case .bench: "bench"
+        case .fuzz: "fuzz"
+        case .explore: "explore"
         case .help: "help"
         case .version: "version"
         }

@@ -35,6 +35,8 @@ struct BenchConfiguration: Sendable {
     var memoryEvents: [Int]
     /// The length of the memory runs at which a kept trace is measured too, for contrast.
     var keptMemoryEvents: Int
+    /// Runs of each fuzz campaign in the fuzz section.
+    var fuzzRuns = 2_000
 
     /// The full suite: the figures of docs/performance.md.
     static let full = BenchConfiguration(
@@ -54,5 +56,5 @@ struct BenchConfiguration: Sendable {
         scenarioBudget: 20_000_000, scenarioMinimumRuns: 3,
         openTaskCounts: [1, 10, 100], openTaskRuns: 1,
         lifeDays: [7, 30],
-        memoryEvents: [10_000, 50_000], keptMemoryEvents: 10_000)
+        memoryEvents: [10_000, 50_000], keptMemoryEvents: 10_000, fuzzRuns: 40)
 }

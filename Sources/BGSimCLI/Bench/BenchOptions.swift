@@ -6,11 +6,22 @@ public struct BenchOptions: Equatable, Sendable {
     public var quick: Bool
     /// The folder whose `*.json` scenarios the whole-model section runs.
     public var scenarioFolder: String
+    /// The one section to run (`--section`); nil runs them all.
+    public var section: BenchSection?
 
     /// Creates bench options; everything has the command line's default.
-    public init(format: OutputFormat = .text, quick: Bool = false, scenarioFolder: String = "Scenarios") {
+    public init(format: OutputFormat = .text, quick: Bool = false, scenarioFolder: String = "Scenarios", section: BenchSection? = nil) {
         self.format = format
         self.quick = quick
         self.scenarioFolder = scenarioFolder
+        self.section = section
     }
+
+    /// Whether the suite runs `section`.
+    func runs(_ section: BenchSection) -> Bool { self.section == nil || self.section == section }
+}
+
+/// A section of `bgsim bench`, as `--section` names it.
+public enum BenchSection: String, CaseIterable, Equatable, Sendable {
+    case hold, executor, scenarios, acceleration, memory, fuzz
 }

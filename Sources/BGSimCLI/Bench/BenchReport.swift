@@ -27,6 +27,7 @@ struct BenchReport: Sendable {
     var openTasks: [OpenTasksBench.Figure] = []
     var acceleration: [TimeAccelerationBench.Figure] = []
     var memory: [MemoryBench.Figure] = []
+    var fuzz: [FuzzBench.Figure] = []
     var targets: [BenchTargets.Check] = []
     /// Wall time of the whole bench.
     var nanoseconds: Int64 = 0
@@ -128,6 +129,25 @@ struct BenchReport: Sendable {
         return text
     }
 
+    func fuzzText() -> String {
+        var text = "\n(f) Fuzz campaigns: small sample scenarios, trace discarded, properties checked, no shrinking\n"
+        guard !fuzz.isEmpty else { return text + "  no small scenario found\n" }
+        let speedups = FuzzBench.speedups(fuzz)
+        text += BenchText.table(
+            ["scenario", "jobs", "runs", "wall", "runs/s", "cpu", "runs/cpu s", "failed", "2 jobs / 1"],
+            fuzz.map { figure in
+                let speedup = figure.jobs == 2 ? speedups.first { $0.file == figure.file }.map { FuzzBench.ratio($0.hundredths) } ?? "" : ""
+                return [BenchText.scenarioName(figure.file), "\(figure.jobs)", BenchText.count(figure.runs),
+                        BenchText.duration(figure.nanoseconds), BenchText.rate(figure.runsPerSecond),
+                        BenchText.duration(figure.cpuNanoseconds), BenchText.rate(figure.runsPerCPUSecond),
+                        BenchText.count(figure.failed), speedup]
+            }) + "\n"
+        for figure in fuzz where !figure.sameAsOneJob {
+            text += "  NOT DETERMINISTIC: \(figure.file) gave another result with \(figure.jobs) jobs than with 1\n"
+        }
+        return text
+    }
+
     func targetsText() -> String {
         var text = "\nTargets (release, one core)"
         text += judgesTargets ? "\n" : ": not judged in a \(mode == "quick" ? "--quick" : build) run\n"
@@ -208,6 +228,15 @@ struct BenchReport: Sendable {
                 }
                 if let failure = figure.failure { members.append(("failure", .string(failure))) }
                 return .object(members)
+            })),
+            ("fuzz", .array(fuzz.map { figure in
+                .object([
+                    ("file", .string(figure.file)), ("jobs", int(figure.jobs)), ("runs", int(figure.runs)),
+                    ("nanoseconds", .int(figure.nanoseconds)), ("runsPerSecond", .int(figure.runsPerSecond)),
+                    ("cpuNanoseconds", .int(figure.cpuNanoseconds)), ("runsPerCPUSecond", .int(figure.runsPerCPUSecond)),
+                    ("failed", int(figure.failed)), ("digest", .string(String(figure.digest, radix: 16))),
+                    ("sameAsOneJob", .bool(figure.sameAsOneJob)),
+                ])
             })),
             ("targetsJudged", .bool(judgesTargets)),
             ("targets", .array(targets.map { check in

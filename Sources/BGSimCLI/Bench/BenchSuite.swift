@@ -13,28 +13,43 @@ enum BenchSuite {
             date: today(), machine: machine())
         section(report, .header)
         let total = Stopwatch.time { () -> Void in
-            report.hold = HoldModelBench.run(configuration)
-            section(report, .hold)
-            report.executor = ExecutorBench.run(configuration)
-            section(report, .executor)
-            (report.scenarios, report.skippedScenarios) = ScenarioBench.run(configuration, folder: options.scenarioFolder)
-            report.openTasks = OpenTasksBench.run(configuration)
-            section(report, .scenarios)
-            report.acceleration = TimeAccelerationBench.run(configuration, folder: options.scenarioFolder)
-            section(report, .acceleration)
-            report.memory = MemoryBench.run(configuration)
-            section(report, .memory)
+            if options.runs(.hold) {
+                report.hold = HoldModelBench.run(configuration)
+                section(report, .hold)
+            }
+            if options.runs(.executor) {
+                report.executor = ExecutorBench.run(configuration)
+                section(report, .executor)
+            }
+            if options.runs(.scenarios) {
+                (report.scenarios, report.skippedScenarios) = ScenarioBench.run(configuration, folder: options.scenarioFolder)
+                report.openTasks = OpenTasksBench.run(configuration)
+                section(report, .scenarios)
+            }
+            if options.runs(.acceleration) {
+                report.acceleration = TimeAccelerationBench.run(configuration, folder: options.scenarioFolder)
+                section(report, .acceleration)
+            }
+            if options.runs(.memory) {
+                report.memory = MemoryBench.run(configuration)
+                section(report, .memory)
+            }
+            if options.runs(.fuzz) {
+                report.fuzz = FuzzBench.run(configuration, folder: options.scenarioFolder)
+                section(report, .fuzz)
+            }
         }
         report.nanoseconds = total.nanoseconds
         report.targets = BenchTargets.check(
             hold: report.hold, executor: report.executor, scenarios: report.scenarios, memory: report.memory)
+            + BenchTargets.check(fuzz: report.fuzz)
         section(report, .targets)
         return report
     }
 
     /// The parts of the report, in the order they are measured.
     enum Section: Sendable {
-        case header, hold, executor, scenarios, acceleration, memory, targets
+        case header, hold, executor, scenarios, acceleration, memory, fuzz, targets
     }
 
     static var buildConfiguration: String {

@@ -70,4 +70,29 @@ enum BenchTargets {
         }
         return checks
     }
+
+    /// Fuzz runs per second on one core that the fuzzing issue asks for, on the small samples.
+    static let fuzzRunsPerSecond: Int64 = 10_000
+    /// How much faster two jobs must be than one, in hundredths.
+    static let fuzzTwoJobSpeedup: Int64 = 180
+
+    /// The fuzzing targets: at least 10,000 runs/s with one job on each small sample, 1.8x that with two, same results.
+    static func check(fuzz: [FuzzBench.Figure]) -> [Check] {
+        var checks: [Check] = []
+        let speedups = FuzzBench.speedups(fuzz)
+        for figure in fuzz where figure.jobs == 1 {
+            checks.append(Check(
+                name: "fuzz, \(BenchText.scenarioName(figure.file)), 1 job", target: "≥ 10k runs/s",
+                measured: BenchText.rate(figure.runsPerSecond) + " runs/s",
+                met: figure.runsPerSecond >= fuzzRunsPerSecond))
+        }
+        for speedup in speedups {
+            let same = fuzz.filter { $0.file == speedup.file }.allSatisfy(\.sameAsOneJob)
+            checks.append(Check(
+                name: "fuzz, \(BenchText.scenarioName(speedup.file)), 2 jobs", target: "≥ 1.8x one job, same result",
+                measured: FuzzBench.ratio(speedup.hundredths) + (same ? "" : ", DIFFERENT result"),
+                met: speedup.hundredths >= fuzzTwoJobSpeedup && same))
+        }
+        return checks
+    }
 }

@@ -17,6 +17,7 @@ struct BenchCommand {
             case .scenarios: console.out(report.scenariosText())
             case .acceleration: console.out(report.accelerationText())
             case .memory: console.out(report.memoryText())
+            case .fuzz: console.out(report.fuzzText())
             case .targets: console.out(report.targetsText())
             }
         }

@@ -1,5 +1,6 @@
 import PlatformLookalikes
 import ScenarioFormat
+import SimulationExplorer
 import SimulationModel
 import SimulationKernel
 import SimulationReports
@@ -12,12 +13,23 @@ struct RunCommand {
     var colour = false
 
     func execute(console: Console) -> Int32 {
-        let scenario: Scenario
+        var scenario: Scenario
         do {
             scenario = try Scenario.load(from: options.scenarioPath)
         } catch {
             console.error("bgsim: error: \(error)\n")
             return ExitCode.invalidScenario
+        }
+        var plan: FaultPlan?
+        if let faults = options.faults {
+            do {
+                let loaded = try FaultsOption.plan(faults)
+                scenario = try loaded.applied(to: scenario)
+                plan = loaded
+            } catch {
+                console.error("bgsim: error: \(error)\n")
+                return ExitCode.invalidScenario
+            }
         }
         if let until = options.until, until == 0 {
             console.error("bgsim: error: \"--until\" must be after the start\n")
@@ -54,9 +66,10 @@ struct RunCommand {
         if let traceFile {
             sink = { line in traceFile.writeLine(line) }
         }
+        let runOptions = Simulation.Options(retention: .keep, traceSink: sink)
         let simulation = Simulation(
-            scenario: scenario, seed: options.seed, stopAt: options.until.map { .nanoseconds($0) },
-            options: Simulation.Options(retention: .keep, traceSink: sink))
+            scenario: scenario, seed: plan?.seed ?? options.seed, stopAt: options.until.map { .nanoseconds($0) },
+            options: plan?.options(runOptions) ?? runOptions)
         let result = simulation.run()
         do {
             try traceFile?.commit()
@@ -65,7 +78,8 @@ struct RunCommand {
             return ExitCode.cannotWrite
         }
 
-        let replay = ReplayCommand.line(scenarioPath: options.scenarioPath, seed: String(result.seed), until: options.until)
+        let replay = options.faults.map { FaultsOption.replayLine(scenarioPath: options.scenarioPath, faults: $0, until: options.until) }
+            ?? ReplayCommand.line(scenarioPath: options.scenarioPath, seed: String(result.seed), until: options.until)
         if !reportFiles.isEmpty {
             let report = RunReport(result: result, summary: scenario.summary, replay: replay)
             for (index, output) in reportFiles.enumerated() {

@@ -20,7 +20,7 @@ extension ToolSpec {
             Shortcut(option: OptionSpec("--version", kind: .flag, help: "Show the version."), command: "version"),
             Shortcut(option: .help, command: "help"),
         ],
-        commands: [.run, .validate, .report, .rules, .bench, .help, .version],
+        commands: [.run, .validate, .report, .rules, .fuzz, .explore, .bench, .help, .version],
         defaultArguments: ["help"]
     )
 }
@@ -62,6 +62,7 @@ extension CommandSpec {
                 "--format", kind: .value(name: "format"),
                 help: "How to print the outcome.",
                 choices: OutputFormat.allCases.map(\.rawValue), defaultValue: OutputFormat.text.rawValue),
+            .faults,
         ],
         examples: [
             Example(
@@ -76,6 +77,9 @@ extension CommandSpec {
             Example(
                 commandLine: "bgsim run Scenarios/save-on-background.json --report run.html",
                 abstract: "Also write the run as one HTML page (see also --markdown, --perfetto)."),
+            Example(
+                commandLine: "bgsim run Scenarios/save-on-background.json --faults plan.json",
+                abstract: "Replay a fault plan that bgsim fuzz or bgsim explore wrote."),
         ],
         build: { (arguments) throws(UsageError) in
             .run(RunOptions(
@@ -86,7 +90,8 @@ extension CommandSpec {
                 format: try arguments.choice("--format", as: OutputFormat.self) ?? .text,
                 reportPath: arguments.value("--report"),
                 markdownPath: arguments.value("--markdown"),
-                perfettoPath: arguments.value("--perfetto")))
+                perfettoPath: arguments.value("--perfetto"),
+                faults: try arguments.faults()))
         }
     )
 
@@ -206,8 +211,9 @@ extension CommandSpec {
         discussion: """
             Measures the event kernel (the hold model), async code on the deterministic \
             executor, whole runs of each sample scenario with the trace kept or \
-            discarded, simulated time per wall second over a simulated year, and peak \
-            memory of ten-million-event runs (each in a child process). Build with \
+            discarded, simulated time per wall second over a simulated year, peak \
+            memory of ten-million-event runs (each in a child process), and fuzz \
+            campaigns with one job and two. Build with \
             `swift build -c release` first: debug figures are not comparable. The exit \
             code never depends on timing. See docs/performance.md.
             """,
@@ -223,16 +229,22 @@ extension CommandSpec {
                 "--scenarios", kind: .value(name: "folder"),
                 help: "The folder whose *.json scenarios the whole-model section runs.",
                 defaultValue: "Scenarios"),
+            OptionSpec(
+                "--section", kind: .value(name: "name"),
+                help: "Run only this section; without it, every section.",
+                choices: BenchSection.allCases.map(\.rawValue)),
         ],
         examples: [
             Example(commandLine: "bgsim bench", abstract: "Measure everything (about a minute and a half)."),
             Example(commandLine: "bgsim bench --quick --format json", abstract: "A smoke run, as JSON, for CI."),
+            Example(commandLine: "bgsim bench --section fuzz", abstract: "Measure fuzz campaigns only, with one job and two."),
         ],
         build: { (arguments) throws(UsageError) in
             .bench(BenchOptions(
                 format: try arguments.choice("--format", as: OutputFormat.self) ?? .text,
                 quick: arguments.flag("--quick"),
-                scenarioFolder: arguments.value("--scenarios") ?? "Scenarios"))
+                scenarioFolder: arguments.value("--scenarios") ?? "Scenarios",
+                section: try arguments.choice("--section", as: BenchSection.self)))
         }
     )
 

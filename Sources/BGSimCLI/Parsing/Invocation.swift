@@ -14,6 +14,10 @@ public enum Invocation: Equatable, Sendable {
     case report(ReportOptions)
     /// `bgsim bench`: measure the simulator's speed and memory.
     case bench(BenchOptions)
+    /// `bgsim fuzz <scenario> ...`: run a fuzz campaign, or merge shard results.
+    case fuzz(FuzzOptions)
+    /// `bgsim explore <scenario> ...`: explore expiration points and same-instant orders systematically.
+    case explore(ExploreOptions)
     /// Help for the tool (`command` is `nil`) or for one subcommand, by name.
     case help(command: String?)
     /// `bgsim --version` or `bgsim version`.

@@ -16,6 +16,8 @@ public struct RunOptions: Equatable, Sendable {
     public var markdownPath: String?
     /// A file to write the Perfetto (Chrome trace event) JSON to.
     public var perfettoPath: String?
+    /// The fault plan to replay (`--faults`): a file, or the plan's JSON itself.
+    public var faults: String?
 
     /// Creates run options; everything but the scenario has the command line's default.
     public init(
@@ -26,7 +28,8 @@ public struct RunOptions: Equatable, Sendable {
         format: OutputFormat = .text,
         reportPath: String? = nil,
         markdownPath: String? = nil,
-        perfettoPath: String? = nil
+        perfettoPath: String? = nil,
+        faults: String? = nil
     ) {
         self.scenarioPath = scenarioPath
         self.seed = seed
@@ -36,5 +39,6 @@ public struct RunOptions: Equatable, Sendable {
         self.reportPath = reportPath
         self.markdownPath = markdownPath
         self.perfettoPath = perfettoPath
+        self.faults = faults
     }
 }

@@ -36,6 +36,10 @@ public enum BGSimTool {
             return ReportCommand(options: options).execute(console: console)
         case .bench(let options):
             return BenchCommand(options: options).execute(console: console)
+        case .fuzz(let options):
+            return FuzzCommand(options: options).execute(console: console)
+        case .explore(let options):
+            return ExploreCommand(options: options).execute(console: console)
         }
     }
 }

@@ -30,6 +30,9 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         public var recordsDecisions: Bool
         /// Sees every event just before it runs (the kernel's labels): for tools that count what a run reached.
         public var eventObserver: (@Sendable (ScheduledEvent) -> Void)?
+        /// Sees every trace record with its time in nanoseconds as it is written, whether the trace is kept or not:
+        /// for the explorer, which checks properties of runs whose trace it discards.
+        package var recordObserver: (@Sendable (TraceRecord, Int64) -> Void)?
 
         /// Creates options; by default the trace is kept, the limits are generous and the seed decides everything.
         public init(
@@ -110,7 +113,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         kernel.recordsChoices = options.recordsDecisions
         kernel.recordsOrderingDecisions = options.recordsDecisions
         kernel.eventObserver = options.eventObserver
-        self.recorder = TraceRecorder(retention: options.retention, sink: options.traceSink)
+        self.recorder = TraceRecorder(retention: options.retention, sink: options.traceSink, observer: options.recordObserver)
         self.conditions = setup.device
         self.lockedSince = setup.device.locked ? 0 : nil
         self.makeAppCode = appCode

@@ -15,15 +15,18 @@ public final class TraceRecorder: @unchecked Sendable {
 
     private let retention: Retention
     private let sink: (@Sendable (String) -> Void)?
+    /// Sees every record as it is written, kept or not: how the explorer checks properties of a discarded trace.
+    private let observer: (@Sendable (TraceRecord, Int64) -> Void)?
     private(set) var events: [TraceEvent] = []
     private(set) var fingerprint = Fingerprint()
     private(set) var count = 0
     private(set) var diagnostics: [Diagnostic] = []
 
     /// Creates a recorder; `sink` receives each JSON line (without newline) as it is written.
-    init(retention: Retention, sink: (@Sendable (String) -> Void)?) {
+    init(retention: Retention, sink: (@Sendable (String) -> Void)?, observer: (@Sendable (TraceRecord, Int64) -> Void)? = nil) {
         self.retention = retention
         self.sink = sink
+        self.observer = observer
     }
 
     /// Appends a record at `time`.
@@ -34,6 +37,7 @@ public final class TraceRecorder: @unchecked Sendable {
         fingerprint.combine(line)
         fingerprint.combine(CollectionOfOne(UInt8(ascii: "\n")))
         sink?(line)
+        observer?(record, time)
     }
 
     /// Appends a diagnostic, both to the list and as a `diagnostic` event.

@@ -1,0 +1,63 @@
+import SimulationKernel
+import SimulationModel
+
+/// One fault injected as a timeline entry: what happens, and when.
+///
+/// The entry runs before any other event due at the same instant that the
+/// run schedules itself (timeline entries are queued when the run starts),
+/// so a fault at the instant a step finishes lands just before the step's
+/// code resumes, and one a nanosecond later lands just after. In the trace
+/// its `user.action` carries the note `fault: <kind>`, so a report shows
+/// what was injected.
+public struct Fault: Sendable, Hashable {
+    /// When it happens, in nanoseconds from the start of the run.
+    public var at: Int64
+    /// What happens; a kind that ``FaultKind/isTimelineEntry``.
+    public var kind: FaultKind
+    /// The task an `expireTask` or `cancelLiveActivity` names; nil for the oldest Live Activity, and for other kinds.
+    public var identifier: String?
+
+    /// Creates a fault; `kind` must be a timeline entry, and `expireTask` needs an identifier.
+    public init(at: Int64, kind: FaultKind, identifier: String? = nil) {
+        precondition(kind.isTimelineEntry, "\(kind.rawValue) is not a timeline fault")
+        precondition(kind != .expireTask || identifier != nil, "expireTask needs the identifier of the task to expire")
+        self.at = at
+        self.kind = kind
+        self.identifier = kind.takesIdentifier ? identifier : nil
+    }
+
+    /// The note its timeline entry carries in the trace.
+    public var note: String {
+        "fault: \(kind.rawValue)" + (identifier.map { " \($0)" } ?? "")
+    }
+
+    /// The person's or the system's action the fault stands for.
+    public var action: UserAction {
+        switch kind {
+        case .expireTask: return .simulateExpiration(identifier: identifier ?? "")
+        case .cancelLiveActivity: return .cancelLiveActivity(identifier: identifier)
+        case .swipeAway: return .swipeAway
+        case .memoryPressure: return .memoryPressure
+        case .networkLoss: return .conditions(Self.change { $0.network = DeviceConditions.Network.none })
+        case .networkReturn: return .conditions(Self.change { $0.network = .wifi })
+        case .chargerUnplugged: return .conditions(Self.change { $0.charging = false })
+        case .lowPowerMode: return .conditions(Self.change { $0.lowPowerMode = true })
+        case .resourcePressure: return .resourcePressure
+        case .returnToApp: return .returnToApp
+        case .expireBackgroundTime, .delayedLaunch, .reorder, .otherSeed, .timelineJitter, .assumedParameters,
+             .extremeChoices:
+            preconditionFailure("\(kind.rawValue) is not a timeline fault")
+        }
+    }
+
+    private static func change(_ body: (inout ConditionChange) -> Void) -> ConditionChange {
+        var change = ConditionChange()
+        body(&change)
+        return change
+    }
+
+    /// For example `memoryPressure at 31s` or `expireTask com.example.refresh at 1m5.000000001s`.
+    public var description: String {
+        "\(kind.rawValue)\(identifier.map { " \($0)" } ?? "") at \(DurationText.exact(at))"
+    }
+}

@@ -1,0 +1,119 @@
+/// A kind of perturbation a campaign may apply to a run: the faults that break background code in the field.
+///
+/// Most kinds are timeline entries the explorer adds to the scenario (the
+/// person or the system acting at a bad moment). The others act through the
+/// model's own seams: the profile's assumed parameters, choice points, the
+/// order of same-instant events, the run's seed, and the scenario's own
+/// timeline moved within bounds. Swarm testing enables a random subset of
+/// kinds in each run (Groce et al., "Swarm Testing", ISSTA 2012), so that
+/// kinds which mask each other are also tried apart.
+public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// The system expires a running `BGTask` (a timeline `simulateExpiration`): mid-work, between steps, or as it completes.
+    case expireTask
+    /// Background time (`beginBackgroundTask`) expires early: the budget is chosen so expiration lands at a chosen instant.
+    case expireBackgroundTime
+    /// The person stops a continued processing task from its Live Activity.
+    case cancelLiveActivity
+    /// The person closes the app in the app switcher.
+    case swipeAway
+    /// The system reclaims memory: a background or suspended app is killed.
+    case memoryPressure
+    /// The network goes away.
+    case networkLoss
+    /// The network comes back (Wi-Fi).
+    case networkReturn
+    /// The device is taken off its charger.
+    case chargerUnplugged
+    /// Low Power Mode is turned on.
+    case lowPowerMode
+    /// The system is short of resources: the continued task with the least progress expires.
+    case resourcePressure
+    /// The person returns to the app (or opens it) at a bad moment.
+    case returnToApp
+    /// A launch or relaunch takes as long as the launch jitter allows (choice point `app.launchJitter`).
+    case delayedLaunch
+    /// Same-instant events run in another order.
+    case reorder
+    /// The run uses another seed than the scenario's: other launch, work and policy jitter.
+    case otherSeed
+    /// The scenario's own timeline entries move within the campaign's jitter bound.
+    case timelineJitter
+    /// Parameters Apple does not document (the profile's assumed values) take other plausible values.
+    case assumedParameters
+    /// Random decisions at choice points take the extremes of their ranges.
+    case extremeChoices
+
+    /// The kinds that are timeline entries added to the scenario.
+    public var isTimelineEntry: Bool {
+        switch self {
+        case .expireTask, .cancelLiveActivity, .swipeAway, .memoryPressure, .networkLoss, .networkReturn,
+             .chargerUnplugged, .lowPowerMode, .resourcePressure, .returnToApp:
+            true
+        case .expireBackgroundTime, .delayedLaunch, .reorder, .otherSeed, .timelineJitter, .assumedParameters,
+             .extremeChoices:
+            false
+        }
+    }
+
+    /// The kinds whose entry names a task by its identifier.
+    public var takesIdentifier: Bool { self == .expireTask || self == .cancelLiveActivity }
+
+    /// One line for summaries: what the fault does.
+    public var summary: String {
+        switch self {
+        case .expireTask: "the system expires a running BGTask"
+        case .expireBackgroundTime: "background time expires at a chosen instant"
+        case .cancelLiveActivity: "the person stops a continued task in its Live Activity"
+        case .swipeAway: "the person closes the app in the app switcher"
+        case .memoryPressure: "memory pressure kills a background or suspended app"
+        case .networkLoss: "the network goes away"
+        case .networkReturn: "the network comes back"
+        case .chargerUnplugged: "the charger is unplugged"
+        case .lowPowerMode: "Low Power Mode is turned on"
+        case .resourcePressure: "resource pressure expires the continued task with the least progress"
+        case .returnToApp: "the person returns to the app"
+        case .delayedLaunch: "a launch takes as long as the launch jitter allows"
+        case .reorder: "same-instant events run in another order"
+        case .otherSeed: "another seed: other launch, work and policy jitter"
+        case .timelineJitter: "the scenario's timeline moves within the jitter bound"
+        case .assumedParameters: "undocumented (assumed) profile parameters take other plausible values"
+        case .extremeChoices: "random decisions take the extremes of their ranges"
+        }
+    }
+
+    /// The kind's position in `allCases`, without building that array.
+    var ordinal: UInt32 {
+        switch self {
+        case .expireTask: 0
+        case .expireBackgroundTime: 1
+        case .cancelLiveActivity: 2
+        case .swipeAway: 3
+        case .memoryPressure: 4
+        case .networkLoss: 5
+        case .networkReturn: 6
+        case .chargerUnplugged: 7
+        case .lowPowerMode: 8
+        case .resourcePressure: 9
+        case .returnToApp: 10
+        case .delayedLaunch: 11
+        case .reorder: 12
+        case .otherSeed: 13
+        case .timelineJitter: 14
+        case .assumedParameters: 15
+        case .extremeChoices: 16
+        }
+    }
+
+    /// The bit of this kind in a set of kinds.
+    var bit: UInt32 { 1 << ordinal }
+
+    /// Orders kinds as `allCases` lists them.
+    public static func < (lhs: FaultKind, rhs: FaultKind) -> Bool {
+        lhs.ordinal < rhs.ordinal
+    }
+
+    /// The kinds in a bit set, in `allCases` order.
+    static func kinds(in bits: UInt32) -> [FaultKind] {
+        allCases.filter { bits & $0.bit != 0 }
+    }
+}

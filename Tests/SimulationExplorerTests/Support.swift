@@ -1,0 +1,26 @@
+import Foundation
+import ScenarioFormat
+import SimulationExplorer
+import SimulationModel
+
+/// The package's root folder, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A sample scenario as a target run by its own steps.
+func sample(_ name: String) throws -> ExplorationTarget {
+    let path = "Scenarios/\(name).json"
+    return ExplorationTarget(scenario: try Scenario.load(from: packageRoot.appendingPathComponent(path).path), path: path)
+}
+
+/// A scenario from JSON text, for small apps written in the test.
+func scenario(_ text: String) throws -> Scenario {
+    try Scenario.decode(Data(text.utf8), file: "test.json")
+}
+
+/// Nanoseconds in a second, for readable instants.
+let second: Int64 = 1_000_000_000
+
+/// The trace lines of a run, for byte-for-byte comparisons.
+func traceLines(_ result: SimulationResult) -> [String] {
+    result.events.map(\.jsonLine)
+}

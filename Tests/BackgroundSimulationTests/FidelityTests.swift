@@ -178,6 +178,20 @@ import Testing
         #expect(result.events(.taskEnd).first?["how"] == "completed")
     }
 
+    @Test func theSystemCanExpireATaskItLaunchedItself() throws {
+        // What fuzzing injects: unlike the debugger's command, expireTask needs no simulateLaunch.
+        let timeline = Self.pendingRefresh + [at(21 * 60 + 1, .expireTask(identifier: Scheduler.refreshID))]
+        let handler: [Step] = [.setTaskExpirationHandler(.steps([.setTaskCompleted(success: false)])), .wait(duration: 10 * Self.second), .setTaskCompleted(success: true)]
+        let result = Scheduler.run(Scheduler.refreshApp(handler: handler), timeline)
+        #expect(result.consoleMessages.isEmpty)
+        #expect(result.events(.taskExpire).first?["reason"] == "the system ended its time early")
+        #expect(result.events(.taskEnd).first?["how"] == "expired")
+        #expect(result.events(.taskEnd).first?.time == seconds(21 * 60 + 1))
+        // Nothing running by that name: ignored with the reason.
+        let nothing = Scheduler.run(Scheduler.refreshApp(handler: handler), [at(0, .launch), at(5, .expireTask(identifier: Scheduler.refreshID))])
+        #expect(nothing.ignoredReasons == ["no task with identifier \(Scheduler.refreshID) is running"])
+    }
+
     @Test func simulateLaunchThenSimulateExpiration() throws {
         let handler: [Step] = [.setTaskExpirationHandler(.steps([.setTaskCompleted(success: false)])), .wait(duration: 10 * Self.second), .setTaskCompleted(success: true)]
         let timeline = Self.pendingRefresh + [

@@ -60,13 +60,14 @@ import Testing
     }
 
     @Test func aWatchdogKillIsReportedOnceByItsRule() throws {
-        // Never completes: the task's time runs out, the grace passes, the watchdog kills the app (BGS014).
+        // Never completes: the task's time runs out, its expiration handler returns without completing it (BGS031),
+        // the grace passes and the watchdog kills the app (BGS014).
         let never = try Self.refreshApp(handler: "", onExpiration: #"[ { "step": "cancelWork" } ]"#)
         let failures = try never.outcome(of: FaultPlan()).failures
         #expect(failures == [FailureSignature(.rule, "BGS014")])
         let expected = try Self.refreshApp(
             handler: "", onExpiration: #"[ { "step": "cancelWork" } ]"#,
-            expect: #"{ "diagnostics": ["BGS014", "BGS018"], "terminations": ["watchdog"] }"#)
+            expect: #"{ "diagnostics": ["BGS014", "BGS031"], "terminations": ["watchdog"] }"#)
         #expect(try expected.outcome(of: FaultPlan()).failures == [])
     }
 

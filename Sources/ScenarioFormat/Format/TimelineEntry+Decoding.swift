@@ -12,7 +12,7 @@ struct TimelineEntryFormat: Decodable {
         let extra: [String] = switch name {
         case "tap": ["run"]
         case "conditions": DeviceConditions.changeableKeys
-        case "simulateLaunch", "simulateExpiration", "cancelLiveActivity": ["identifier"]
+        case "simulateLaunch", "simulateExpiration", "expireTask", "cancelLiveActivity": ["identifier"]
         case "answerPrompt": ["identifier", "answer"]
         case "updateApp": ["build"]
         default: []
@@ -41,6 +41,7 @@ struct TimelineEntryFormat: Decodable {
             action = .conditions(change)
         case "simulateLaunch": action = .simulateLaunch(identifier: try c.required(String.self, "identifier"))
         case "simulateExpiration": action = .simulateExpiration(identifier: try c.required(String.self, "identifier"))
+        case "expireTask": action = .expireTask(identifier: try c.required(String.self, "identifier"))
         case "cancelLiveActivity": action = .cancelLiveActivity(identifier: try c.optional(String.self, "identifier"))
         case "answerPrompt":
             let answer = PromptAnswer(rawValue: try c.choice("answer", among: PromptAnswer.allCases.map(\.rawValue)))!

@@ -34,7 +34,7 @@ public struct Fault: Sendable, Hashable {
     /// The person's or the system's action the fault stands for.
     public var action: UserAction {
         switch kind {
-        case .expireTask: return .simulateExpiration(identifier: identifier ?? "")
+        case .expireTask: return .expireTask(identifier: identifier ?? "")
         case .cancelLiveActivity: return .cancelLiveActivity(identifier: identifier)
         case .swipeAway: return .swipeAway
         case .memoryPressure: return .memoryPressure

@@ -8,7 +8,7 @@
 /// kinds in each run (Groce et al., "Swarm Testing", ISSTA 2012), so that
 /// kinds which mask each other are also tried apart.
 public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
-    /// The system expires a running `BGTask` (a timeline `simulateExpiration`): mid-work, between steps, or as it completes.
+    /// The system expires a running `BGTask` (a timeline `expireTask`): mid-work, between steps, or as it completes.
     case expireTask
     /// Background time (`beginBackgroundTask`) expires early: the budget is chosen so expiration lands at a chosen instant.
     case expireBackgroundTime

@@ -28,6 +28,10 @@ public enum UserAction: Sendable, Hashable {
     case simulateLaunch(identifier: String)
     /// The debugger's `_simulateExpirationForTaskWithIdentifier:`: a running task's time runs out now.
     case simulateExpiration(identifier: String)
+    /// The system ends a running task's time early, whichever way it was launched: what fuzzing injects. The
+    /// expiration handler is called for several reasons the app cannot tell apart (Apple DTS, forums 818623), so
+    /// any running task may expire at any moment; unlike `simulateExpiration`, this needs no `simulateLaunch`.
+    case expireTask(identifier: String)
     /// The person stops a continued task from its Live Activity (the oldest, without an identifier): it expires.
     case cancelLiveActivity(identifier: String?)
     /// The person answers a Live Activity asking whether a slow task should continue.
@@ -41,7 +45,7 @@ public enum UserAction: Sendable, Hashable {
     /// An action without its details: what scenario files and traces name it.
     public enum Name: String, Sendable, Hashable, CaseIterable {
         case launch, backgroundLaunch, goHome, returnToApp, lock, unlock, swipeAway, memoryPressure
-        case openControlCenter, closeControlCenter, tap, conditions, simulateLaunch, simulateExpiration
+        case openControlCenter, closeControlCenter, tap, conditions, simulateLaunch, simulateExpiration, expireTask
         case cancelLiveActivity, answerPrompt, resourcePressure, updateApp
     }
 
@@ -65,6 +69,7 @@ public enum UserAction: Sendable, Hashable {
         case .conditions: .conditions
         case .simulateLaunch: .simulateLaunch
         case .simulateExpiration: .simulateExpiration
+        case .expireTask: .expireTask
         case .cancelLiveActivity: .cancelLiveActivity
         case .answerPrompt: .answerPrompt
         case .resourcePressure: .resourcePressure

@@ -211,6 +211,15 @@ package final class TaskScheduler: SystemService {
             }
             if let why = process.simulateExpiration(of: identifier) { return .ignored(why) }
             return .performed
+        case .expireTask(let identifier):
+            guard let process = system.process, process.isAlive else {
+                return .ignored("the app is not running")
+            }
+            guard let task = process.runningTask(withIdentifier: identifier), !task.expired else {
+                return .ignored("no task with identifier \(identifier) is running")
+            }
+            process.expire(task, reason: "the system ended its time early")
+            return .performed
         default:
             return .notMine
         }

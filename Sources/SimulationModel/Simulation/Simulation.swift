@@ -332,7 +332,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             worldChanged()
         case .updateApp(let build):
             updateApp(to: build)
-        case .simulateLaunch, .simulateExpiration, .cancelLiveActivity, .answerPrompt, .resourcePressure:
+        case .simulateLaunch, .simulateExpiration, .expireTask, .cancelLiveActivity, .answerPrompt, .resourcePressure:
             // A service's action that no service took: only possible if a standard service is missing.
             ignored("no service performs \(action.name.rawValue)")
         }

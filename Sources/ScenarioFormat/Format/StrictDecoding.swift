@@ -72,8 +72,8 @@ extension KeyedDecodingContainer where Key == AnyKey {
         } catch {
             throw invalid(path, error.description)
         }
-        if value > RunLimits.tenYears.nanoseconds {
-            throw invalid(path, "\"\(text)\" is over ten years; no scenario needs that long (was a unit wrong?)")
+        if let problem = RunLimits.problem(withRunLength: value, writtenAs: text) {
+            throw invalid(path, problem)
         }
         return value
     }

@@ -17,11 +17,15 @@ public struct RunLimits: Sendable, Hashable {
     ///
     /// The kernel does not see the trace: the model checks this where it
     /// writes a record and calls ``Kernel/stop(_:message:)``. Two million
-    /// records take a few seconds to write, and about 450 MB when the trace
-    /// is kept in memory (see docs/performance.md); a simulated year of an
-    /// app's life writes about 70,000.
+    /// records take about three seconds to write in a release build, and
+    /// 300 to 550 MB when the trace is kept in memory (docs/reliability.md);
+    /// a simulated year of an app's life writes about 70,000.
     public var maximumTraceRecords: Int
     /// The most simulated tasks alive at once; catches code that starts tasks in a loop without waiting.
+    ///
+    /// A live task costs about 1.7 KB, so the default bounds them to under
+    /// 200 MB; main-lane work and expiration handlers run one at a time, and
+    /// the scaling bench opens 1,000 tasks at once.
     public var maximumLiveTasks: Int
     /// How many diagnostics of one rule a run keeps one by one; the rest are only counted.
     ///
@@ -38,7 +42,7 @@ public struct RunLimits: Sendable, Hashable {
         maximumJobs: Int = 200_000_000,
         maximumTime: VirtualInstant = RunLimits.tenYears,
         maximumTraceRecords: Int = 2_000_000,
-        maximumLiveTasks: Int = 1_000_000,
+        maximumLiveTasks: Int = 100_000,
         keptDiagnosticsPerRule: Int = 100
     ) {
         self.maximumEvents = maximumEvents

@@ -105,7 +105,7 @@ struct TraceLineParser {
 
     private mutating func literal(_ word: String, _ key: String) throws(Failure) {
         for byte in word.utf8 {
-            guard peek() == byte else { throw fail("the value of \"\(key)\" is not valid JSON") }
+            guard peek() == byte else { throw fail("the value of \"\(key)\" is not a string, an integer, true or false") }
             position += 1
         }
     }

@@ -85,7 +85,7 @@ struct ArgumentParserTests {
         ParseCase(["run", "a.json", "--until=1h30m"], run("a.json", until: 90 * minute)),
         ParseCase(["run", "a.json", "--until=250ms"], run("a.json", until: 250_000_000)),
         ParseCase(["run", "a.json", "--until", "1.5s"], run("a.json", until: 1_500_000_000)),
-        ParseCase(["run", "a.json", "--until", "0s"], run("a.json", until: 0)),
+        ParseCase(["run", "a.json", "--until", "3660d"], run("a.json", until: 3660 * 86_400 * second)),
         // --trace
         ParseCase(["run", "a.json", "--trace", "t.jsonl"], run("a.json", trace: "t.jsonl")),
         ParseCase(["run", "a.json", "--trace=t.jsonl"], run("a.json", trace: "t.jsonl")),
@@ -190,7 +190,19 @@ struct ArgumentParserTests {
         ErrorCase(["run", "a.json", "--format", "-x"], #""--format" needs a value"#, command: "run"),
         // Bad seeds: decimal digits only, and within UInt64.
         ErrorCase(["run", "a.json", "--seed", "abc"], #""--seed" must be a non-negative integer, got "abc""#, command: "run"),
-        ErrorCase(["run", "a.json", "--seed=-1"], #""--seed" must be a non-negative integer, got "-1""#, command: "run"),
+        ErrorCase(["run", "a.json", "--seed=-1"], #""--seed" must not be negative, got "-1": negative values are not allowed"#, command: "run"),
+        // Negative values are values, not options: they are named as what they are.
+        ErrorCase(["run", "a.json", "--seed", "-1"], #""--seed" must not be negative, got "-1": negative values are not allowed"#, command: "run"),
+        ErrorCase(["run", "a.json", "--until", "-1s"], #""--until" must not be negative, got "-1s": negative values are not allowed"#, command: "run"),
+        ErrorCase(["run", "a.json", "--until", "-.5s"], #""--until" must not be negative, got "-.5s": negative values are not allowed"#, command: "run"),
+        // --until is capped as a scenario's stopAt is, and must end after the start.
+        ErrorCase(["run", "a.json", "--until", "0s"], #""--until": a run must end after the start; write for example "90s""#, command: "run"),
+        ErrorCase(
+            ["run", "a.json", "--until", "3661d"],
+            #""--until": "3661d" is over ten years; no scenario needs that long (was a unit wrong?)"#, command: "run"),
+        ErrorCase(
+            ["run", "a.json", "--until", "9223372036854775807ns"],
+            #""--until": "9223372036854775807ns" is over ten years; no scenario needs that long (was a unit wrong?)"#, command: "run"),
         ErrorCase(["run", "a.json", "--seed", "+7"], #""--seed" must be a non-negative integer, got "+7""#, command: "run"),
         ErrorCase(["run", "a.json", "--seed", "1.5"], #""--seed" must be a non-negative integer, got "1.5""#, command: "run"),
         ErrorCase(["run", "a.json", "--seed", "0x10"], #""--seed" must be a non-negative integer, got "0x10""#, command: "run"),

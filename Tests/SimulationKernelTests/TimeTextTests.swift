@@ -20,6 +20,10 @@ import Testing
         ("1m30s250ms", 90_250_000_000),
         ("1.000000001s", 1_000_000_001),
         ("9223372036854775807ns", Int64.max),
+        // Trailing zeros past the nanosecond are harmless; a fraction of a week may need 128 bits on the way.
+        ("1.5000000000000000000000s", 1_500_000_000),
+        ("0.12345678901w", 74_666_665_993_248),
+        ("0.99999999999w", 604_799_999_993_952),
     ] as [(String, Int64)])
     func parses(text: String, nanoseconds: Int64) throws {
         #expect(try TimeText.parse(text) == nanoseconds)
@@ -36,8 +40,10 @@ import Testing
         ("5.s", .malformed("5.s")),
         ("s", .malformed("s")),
         ("1h30", .malformed("1h30")),
-        ("0.5ns", .malformed("0.5ns")),
-        ("1.0000000001s", .malformed("1.0000000001s")),
+        ("0.5ns", .finerThanNanosecond("0.5ns")),
+        ("1.0000000001s", .finerThanNanosecond("1.0000000001s")),
+        ("0.0000000001s", .finerThanNanosecond("0.0000000001s")),
+        ("0.0000000000000000000001w", .finerThanNanosecond("0.0000000000000000000001w")),
         ("9223372036854775808ns", .tooLarge("9223372036854775808ns")),
         ("100000000000000000000s", .tooLarge("100000000000000000000s")),
         ("20000w", .tooLarge("20000w")),
@@ -51,6 +57,9 @@ import Testing
         #expect(TimeText.ParseError.empty.description.contains("\"5s\""))
         #expect(TimeText.ParseError.unknownUnit("5x").description.contains("ns, us, ms, s, m, h, d or w"))
         #expect(TimeText.ParseError.negative("-5s").description.contains("never negative"))
+        #expect(TimeText.ParseError.finerThanNanosecond("0.5ns").description.contains("finer than a nanosecond"))
+        // Text from a file is quoted escaped: a terminal never receives its control characters raw.
+        #expect(TimeText.ParseError.malformed("\u{1B}[31m").description.hasPrefix("\"\\u{1B}[31m\" is not a duration"))
     }
 
     @Test(arguments: [

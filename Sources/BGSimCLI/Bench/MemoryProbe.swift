@@ -1,6 +1,7 @@
 import PlatformLookalikes
 import ScenarioFormat
 import SimulationModel
+import SimulationKernel
 import Foundation
 import SimulationReports
 
@@ -145,7 +146,9 @@ enum MemoryProbe {
             sink = { line in file.writeLine(line) }
         }
         let baseline = Self.residentKiB()
-        let options = Simulation.Options(retention: mode == .kept ? .keep : .discard, traceSink: sink)
+        // The bench asks for runs longer than the default trace limit: that is what it measures.
+        let limits = RunLimits(maximumTraceRecords: .max)
+        let options = Simulation.Options(retention: mode == .kept ? .keep : .discard, traceSink: sink, limits: limits)
         let measured = Stopwatch.time { Simulation(scenario: scenario, options: options).run() }
         try traceFile?.commit()
         let bytes = mode == .streamed

@@ -13,6 +13,14 @@ struct RunCommand {
     var colour = false
 
     func execute(console: Console) -> Int32 {
+        let outputs = [
+            ("--trace", options.tracePath), ("--report", options.reportPath), ("--markdown", options.markdownPath),
+            ("--perfetto", options.perfettoPath),
+        ].compactMap { option, path in path.map { (option: option, path: $0) } }
+        if let problem = OutputCollision.problem(outputs: outputs, inputs: [("the scenario file", options.scenarioPath)]) {
+            console.error("bgsim: error: \(problem)\nRun \"bgsim run --help\" for usage.\n")
+            return ExitCode.usage
+        }
         var scenario: Scenario
         do {
             scenario = try Scenario.load(from: options.scenarioPath)
@@ -36,31 +44,23 @@ struct RunCommand {
             return ExitCode.usage
         }
 
+        // Every output is opened before the run, so that a wrong folder fails at once rather than after a long run.
+        // A file not committed removes its temporary file when released, on every way out of this function.
         var traceFile: AtomicFile?
-        if let tracePath = options.tracePath {
-            do {
-                traceFile = try AtomicFile(path: tracePath)
-            } catch {
-                console.error("bgsim: error: \(error)\n")
-                return ExitCode.cannotWrite
-            }
-        }
-        // Report files are opened before the run, so that a wrong folder fails at once rather than after a long run.
         var reportFiles: [(file: AtomicFile, render: @Sendable (RunReport) -> String)] = []
         let reports: [(String?, @Sendable (RunReport) -> String)] = [
             (options.reportPath, { HTMLReport().render($0) }),
             (options.markdownPath, { MarkdownReport().render($0) }),
             (options.perfettoPath, { PerfettoTrace().render($0) }),
         ]
-        for case (let path?, let render) in reports {
-            do {
+        do {
+            traceFile = try options.tracePath.map { path throws(AtomicFile.WriteError) in try AtomicFile(path: path) }
+            for case (let path?, let render) in reports {
                 reportFiles.append((try AtomicFile(path: path), render))
-            } catch {
-                traceFile?.discard()
-                reportFiles.forEach { $0.file.discard() }
-                console.error("bgsim: error: \(error)\n")
-                return ExitCode.cannotWrite
             }
+        } catch {
+            console.error("bgsim: error: \(error)\n")
+            return ExitCode.cannotWrite
         }
         var sink: (@Sendable (String) -> Void)?
         if let traceFile {
@@ -71,27 +71,21 @@ struct RunCommand {
             scenario: scenario, seed: plan?.seed ?? options.seed, stopAt: options.until.map { .nanoseconds($0) },
             options: plan?.options(runOptions) ?? runOptions)
         let result = simulation.run()
-        do {
-            try traceFile?.commit()
-        } catch {
-            console.error("bgsim: error: \(error)\n")
-            return ExitCode.cannotWrite
-        }
 
         let replay = options.faults.map { FaultsOption.replayLine(scenarioPath: options.scenarioPath, faults: $0, until: options.until) }
             ?? ReplayCommand.line(scenarioPath: options.scenarioPath, seed: String(result.seed), until: options.until)
         if !reportFiles.isEmpty {
             let report = RunReport(result: result, summary: scenario.summary, replay: replay)
-            for (index, output) in reportFiles.enumerated() {
-                output.file.write(output.render(report))
-                do {
-                    try output.file.commit()
-                } catch {
-                    reportFiles.dropFirst(index + 1).forEach { $0.file.discard() }
-                    console.error("bgsim: error: \(error)\n")
-                    return ExitCode.cannotWrite
-                }
-            }
+            for output in reportFiles { output.file.write(output.render(report)) }
+        }
+        // All written before any is renamed into place: a failure leaves every output as it was.
+        let files = (traceFile.map { [$0] } ?? []) + reportFiles.map(\.file)
+        do {
+            for file in files { try file.finish() }
+            for file in files { try file.commit() }
+        } catch {
+            console.error("bgsim: error: \(error)\n")
+            return ExitCode.cannotWrite
         }
         switch options.format {
         case .json:

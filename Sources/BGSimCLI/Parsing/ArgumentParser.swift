@@ -105,6 +105,10 @@ public enum ArgumentParser {
                     value = arguments[index]
                     index += 1
                 }
+                // `--seed -1` would otherwise say the value is missing: it is there, and it is negative.
+                if value == nil, index < arguments.endIndex, looksNegative(arguments[index]) {
+                    throw .negativeValue(arguments[index], for: option.name, command: command.name)
+                }
                 // `--trace=` is as empty as a missing value, and would otherwise surface later as an odd file error.
                 guard let value, !value.isEmpty else { throw .missingValue(for: option.name, command: command.name) }
                 if !option.choices.isEmpty, !option.choices.contains(value) {
@@ -156,6 +160,12 @@ public enum ArgumentParser {
     /// Whether an argument is an option (or `--`); a lone `-` conventionally means standard input, a value.
     private static func isOption(_ argument: String) -> Bool {
         argument.hasPrefix("-") && argument != "-"
+    }
+
+    /// Whether an argument reads as a negative number or duration (`-1`, `-1s`, `-.5s`) rather than an option.
+    static func looksNegative(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), let next = argument.dropFirst().first else { return false }
+        return next.isASCII && (next.isNumber || next == ".")
     }
 
     /// `--seed` from `--seed=7`; short options never carry an inline value.

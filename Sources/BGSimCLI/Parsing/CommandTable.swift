@@ -85,7 +85,7 @@ extension CommandSpec {
             .run(RunOptions(
                 scenarioPath: try arguments.required("scenario"),
                 seed: try arguments.unsignedInteger("--seed"),
-                until: try arguments.duration("--until"),
+                until: try arguments.runLength("--until"),
                 tracePath: arguments.value("--trace"),
                 format: try arguments.choice("--format", as: OutputFormat.self) ?? .text,
                 reportPath: arguments.value("--report"),

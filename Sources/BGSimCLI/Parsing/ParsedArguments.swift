@@ -60,6 +60,7 @@ struct ParsedArguments: Sendable {
     /// sign, and `-0` or `+7` are more likely mistakes than intentions.
     func unsignedInteger(_ name: String) throws(UsageError) -> UInt64? {
         guard let text = value(name) else { return nil }
+        if ArgumentParser.looksNegative(text) { throw .negativeValue(text, for: name, command: command) }
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isWholeNumber }) else {
             throw .invalidValue(name, expected: "a non-negative integer", got: text, command: command)
         }
@@ -77,6 +78,19 @@ struct ParsedArguments: Sendable {
         } catch {
             throw .invalidDuration(name, error, command: command)
         }
+    }
+
+    /// An option's value as the length of a run in nanoseconds, or `nil` when it was not given.
+    ///
+    /// A duration after the start and at most ten years, capped as a
+    /// scenario's `stopAt` is (``RunLimits/problem(withRunLength:writtenAs:)``).
+    func runLength(_ name: String) throws(UsageError) -> Int64? {
+        guard let nanoseconds = try duration(name) else { return nil }
+        if nanoseconds == 0 { throw .invalidRunLength(name, "a run must end after the start; write for example \"90s\"", command: command) }
+        if let problem = RunLimits.problem(withRunLength: nanoseconds, writtenAs: value(name) ?? "") {
+            throw .invalidRunLength(name, problem, command: command)
+        }
+        return nanoseconds
     }
 
     /// An option's value as one of an enumeration's cases, or `nil` when it was not given.

@@ -37,18 +37,24 @@ extension UsageError {
         if hint.isEmpty, name.hasSuffix(".json"), commands.contains("run") {
             hint = " (did you mean \"\(ToolSpec.bgsim.name) run \(name)\"?)"
         }
-        return UsageError(message: "unknown command \"\(name)\"\(hint)")
+        return UsageError(message: "unknown command \"\(QuotableText.quotable(name))\"\(hint)")
     }
 
     static func unknownOption(_ name: String, among options: [String], for command: String?, tool: String) -> UsageError {
         UsageError(
-            message: "unknown option \"\(name)\" for \"\(qualified(command, tool: tool))\""
+            message: "unknown option \"\(QuotableText.quotable(name))\" for \"\(qualified(command, tool: tool))\""
                 + Suggestion.hint(for: name, among: options),
             command: command)
     }
 
     static func missingValue(for option: String, command: String?) -> UsageError {
         UsageError(message: "\"\(option)\" needs a value", command: command)
+    }
+
+    static func negativeValue(_ value: String, for option: String, command: String?) -> UsageError {
+        UsageError(
+            message: "\"\(option)\" must not be negative, got \"\(QuotableText.quotable(value))\": negative values are not allowed",
+            command: command)
     }
 
     static func unexpectedValue(for option: String, command: String?) -> UsageError {
@@ -61,7 +67,7 @@ extension UsageError {
 
     static func notAChoice(_ value: String, for option: String, choices: [String], command: String?) -> UsageError {
         UsageError(
-            message: "\"\(option)\" must be one of \(choices.joined(separator: ", ")); got \"\(value)\"",
+            message: "\"\(option)\" must be one of \(choices.joined(separator: ", ")); got \"\(QuotableText.quotable(value))\"",
             command: command)
     }
 
@@ -70,15 +76,19 @@ extension UsageError {
     }
 
     static func unexpectedArgument(_ argument: String, command: String?, tool: String) -> UsageError {
-        UsageError(message: "unexpected argument \"\(argument)\" for \"\(qualified(command, tool: tool))\"", command: command)
+        UsageError(message: "unexpected argument \"\(QuotableText.quotable(argument))\" for \"\(qualified(command, tool: tool))\"", command: command)
     }
 
     static func invalidValue(_ option: String, expected: String, got value: String, command: String?) -> UsageError {
-        UsageError(message: "\"\(option)\" must be \(expected), got \"\(value)\"", command: command)
+        UsageError(message: "\"\(option)\" must be \(expected), got \"\(QuotableText.quotable(value))\"", command: command)
     }
 
     static func invalidDuration(_ option: String, _ error: TimeText.ParseError, command: String?) -> UsageError {
         UsageError(message: "\"\(option)\": \(error)", command: command)
+    }
+
+    static func invalidRunLength(_ option: String, _ problem: String, command: String?) -> UsageError {
+        UsageError(message: "\"\(option)\": \(problem)", command: command)
     }
 
     private static func qualified(_ command: String?, tool: String) -> String {

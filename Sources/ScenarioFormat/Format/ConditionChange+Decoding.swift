@@ -9,12 +9,7 @@ extension ConditionChange {
             supportsBackgroundGPU = try c.optional(Bool.self, "supportsBackgroundGPU")
         }
         charging = try c.optional(Bool.self, "charging")
-        if let level = try c.optional(Int.self, "batteryLevel") {
-            guard (0...100).contains(level) else {
-                throw invalid(c.path("batteryLevel"), "batteryLevel is a percentage from 0 to 100, got \(level)")
-            }
-            batteryLevel = level
-        }
+        batteryLevel = try c.optionalInteger("batteryLevel", in: 0...100, "a percentage")
         func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws -> T? where T.RawValue == String {
             guard c.contains(AnyKey(key)) else { return nil }
             return T(rawValue: try c.choice(key, among: T.allCases.map(\.rawValue)))

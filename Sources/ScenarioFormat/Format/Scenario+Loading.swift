@@ -1,7 +1,11 @@
-import SimulationModel
 import Foundation
+import SimulationKernel
+import SimulationModel
 
 extension Scenario {
+    /// The largest scenario file bgsim reads; the sample scenarios are a few kilobytes.
+    public static let maximumFileSize = 16 << 20
+
     /// Reads and checks a scenario file.
     ///
     /// Errors name the file and the place: a line and column for malformed
@@ -9,22 +13,42 @@ extension Scenario {
     public static func load(from path: String) throws(ScenarioError) -> Scenario {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try read(path)
+        } catch let error as ScenarioError {
+            throw error
         } catch {
             throw ScenarioError(file: path, location: "", message: "cannot read the file (\(Self.reason(error)))")
         }
         return try decode(data, file: path)
     }
 
+    /// The file's bytes, refusing a folder and anything larger than ``maximumFileSize`` (`/dev/zero` never ends).
+    private static func read(_ path: String) throws -> Data {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ScenarioError(file: path, location: "", message: "cannot read the file (it is a folder, not a scenario file)")
+        }
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+        guard data.count <= maximumFileSize else {
+            throw ScenarioError(
+                file: path, location: "",
+                message: "the file is larger than \(maximumFileSize >> 20) MiB; a scenario is a JSON file of a few kilobytes")
+        }
+        return data
+    }
+
     /// Checks and decodes scenario JSON; `file` names it in errors.
     public static func decode(_ data: Data, file: String) throws(ScenarioError) -> Scenario {
+        let tree: JSONNode
         do {
-            try JSONSyntax.check([UInt8](data))
+            tree = try JSONSyntax.parse([UInt8](data))
         } catch {
             throw ScenarioError(file: file, location: "line \(error.line), column \(error.column)", message: error.message)
         }
         do {
-            return try JSONDecoder().decode(Scenario.self, from: data)
+            return try Scenario(from: NodeDecoder(node: tree))
         } catch let error as DecodingError {
             throw describe(error, file: file)
         } catch {
@@ -32,42 +56,19 @@ extension Scenario {
         }
     }
 
+    /// A decoding error as a scenario error: the decoder's messages are already in the format's words.
     private static func describe(_ error: DecodingError, file: String) -> ScenarioError {
         switch error {
         case .keyNotFound(let key, let context):
             return ScenarioError(
                 file: file, location: ScenarioFormat.describe(context.codingPath + [key]),
-                message: "missing required key \"\(key.stringValue)\"")
-        case .typeMismatch(let type, let context):
-            return ScenarioError(
-                file: file, location: ScenarioFormat.describe(context.codingPath),
-                message: "expected \(Self.typeName(type)); \(Self.lowercasedFirst(context.debugDescription))")
-        case .valueNotFound(let type, let context):
-            return ScenarioError(
-                file: file, location: ScenarioFormat.describe(context.codingPath),
-                message: "expected \(Self.typeName(type)), found null")
-        case .dataCorrupted(let context):
+                message: "missing required key \"\(QuotableText.quotable(key.stringValue))\"")
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             return ScenarioError(
                 file: file, location: ScenarioFormat.describe(context.codingPath), message: context.debugDescription)
         @unknown default:
             return ScenarioError(file: file, location: "", message: "\(error)")
         }
-    }
-
-    private static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Bool.Type: "true or false"
-        case is Int.Type, is UInt64.Type, is Int64.Type: "a whole number"
-        case is [Any].Type: "a list"
-        case is [String: Any].Type: "an object"
-        default: "\(type)"
-        }
-    }
-
-    private static func lowercasedFirst(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.lowercased() + text.dropFirst()
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -1,3 +1,4 @@
+import SimulationKernel
 import SimulationModel
 /// Why a scenario file could not be used: what is wrong, and where.
 public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -11,11 +12,15 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The exit code of `bgsim` for an invalid scenario (`EX_DATAERR`).
     public static let exitCode: Int32 = 65
 
-    /// Creates an error.
+    /// Creates an error; the location and the message are made safe to print (see `QuotableText.printable(_:limit:)`).
+    ///
+    /// Messages quote what the file says, and a file can hold terminal escape
+    /// sequences or a megabyte-long key: whatever built the message, what
+    /// reaches the terminal is escaped and bounded.
     public init(file: String, location: String, message: String) {
-        self.file = file
-        self.location = location
-        self.message = message
+        self.file = QuotableText.printable(file, limit: 300)
+        self.location = QuotableText.printable(location, limit: 300)
+        self.message = QuotableText.printable(message, limit: 1000)
     }
 
     /// `file: location: message`, one line.

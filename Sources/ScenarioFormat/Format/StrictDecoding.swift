@@ -30,11 +30,10 @@ extension Decoder {
     /// The object at this position, rejecting keys other than `allowed` with a suggestion.
     func strictContainer(allowing allowed: [String]) throws -> KeyedDecodingContainer<AnyKey> {
         let container = try container(keyedBy: AnyKey.self)
-        // allKeys comes in hash order: sort so that the first unknown key reported is always the same.
-        let unknown = container.allKeys.map(\.stringValue).filter { !allowed.contains($0) }.sorted()
-        if let first = unknown.first {
+        // NodeDecoder gives the keys in the order written: the first unknown key reported is the first in the file.
+        if let first = container.allKeys.first(where: { !allowed.contains($0.stringValue) })?.stringValue {
             throw invalid(codingPath + [AnyKey(first)],
-                          "unknown key \"\(first)\"\(Suggestion.hint(for: first, among: allowed))")
+                          "unknown key \"\(QuotableText.quotable(first))\"\(Suggestion.hint(for: first, among: allowed))")
         }
         return container
     }
@@ -72,8 +71,21 @@ extension KeyedDecodingContainer where Key == AnyKey {
         } catch {
             throw invalid(path, error.description)
         }
-        if value > RunLimits.tenYears.nanoseconds {
-            throw invalid(path, "\"\(text)\" is over ten years; no scenario needs that long (was a unit wrong?)")
+        if let problem = RunLimits.problem(withRunLength: value, writtenAs: text) {
+            throw invalid(path, problem)
+        }
+        return value
+    }
+
+    /// An optional whole number that must lie in `range`; the message names the place and the range, whatever was written.
+    ///
+    /// `what` says what the number is (`"a percentage"`): "batteryLevel is a
+    /// percentage from 0 to 100, got 50.5" for a fraction as for 150.
+    func optionalInteger(_ key: String, in range: ClosedRange<Int>, _ what: String) throws -> Int? {
+        guard let number = try optional(JSONNumber.Text.self, key) else { return nil }
+        guard case .success(let value) = JSONNumber.integer(number.text, as: Int.self), range.contains(value) else {
+            throw invalid(path(key), "\(key) is \(what) from \(range.lowerBound) to \(range.upperBound), "
+                + "got \(QuotableText.quotable(number.text, limit: 40))")
         }
         return value
     }
@@ -82,7 +94,7 @@ extension KeyedDecodingContainer where Key == AnyKey {
     func choice(_ key: String, among choices: [String]) throws -> String {
         let value = try required(String.self, key)
         guard choices.contains(value) else {
-            throw invalid(path(key), "unknown \(key) \"\(value)\"\(Suggestion.hint(for: value, among: choices))")
+            throw invalid(path(key), "unknown \(key) \"\(QuotableText.quotable(value))\"\(Suggestion.hint(for: value, among: choices))")
         }
         return value
     }
@@ -95,7 +107,9 @@ func describe(_ path: [any CodingKey]) -> String {
         if let index = key.intValue {
             text += "[\(index)]"
         } else {
-            text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            // Keys come from the file: quoted, so that a control character or a huge key cannot reach the terminal raw.
+            let name = QuotableText.quotable(key.stringValue, limit: 40)
+            text += text.isEmpty ? name : ".\(name)"
         }
     }
     return text.isEmpty ? "(top level)" : text

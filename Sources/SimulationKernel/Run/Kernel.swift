@@ -52,6 +52,8 @@ public final class Kernel: @unchecked Sendable {
     @exclusivity(unchecked) public private(set) var jobCount = 0
     /// Whether ``shutDown()`` was called; later events never run.
     @exclusivity(unchecked) public private(set) var isShutDown = false
+    /// How the run ends once ``stop(_:message:)`` was called: the run loop returns it at its next check.
+    @exclusivity(unchecked) private var requestedStop: RunEnd?
 
     /// The label of the event running now, or of the last one to run while the executor drains the work it made ready.
     ///
@@ -120,6 +122,9 @@ public final class Kernel: @unchecked Sendable {
 
     /// The number of spawned tasks that have not returned.
     public var liveTaskCount: Int { tasks.count }
+
+    /// Whether ``stop(_:message:)`` was called: the run is ending for a limit.
+    public var isStopping: Bool { requestedStop != nil }
 
     // MARK: Events
 
@@ -207,6 +212,11 @@ public final class Kernel: @unchecked Sendable {
     public func spawn(
         _ name: String, gate: (any ExecutionGate)? = nil, _ body: @escaping @Sendable () async -> Void
     ) -> TaskContext {
+        if tasks.count >= limits.maximumLiveTasks && requestedStop == nil {
+            stop(.liveTasks, message: "the run stopped at \(now) with \(tasks.count) simulated tasks alive at once: "
+                + "the limit of \(limits.maximumLiveTasks) was reached; look for code that starts tasks in a loop "
+                + "without waiting for them")
+        }
         let context = TaskContext(
             kernel: self, identifier: nextTaskIdentifier, name: name, gate: gate, spawnedAt: now)
         nextTaskIdentifier += 1
@@ -221,6 +231,8 @@ public final class Kernel: @unchecked Sendable {
             taskFinished(context)
         }
         if !ownedAlready { executor.endRun() }
+        // A task started while the run is ending for a limit unwinds at its first wait, as the others do.
+        if requestedStop != nil { context.cancel() }
         return context
     }
 
@@ -336,6 +348,9 @@ public final class Kernel: @unchecked Sendable {
     private func drainJobs() -> RunEnd? {
         let budget = limits.maximumJobs - jobCount
         jobCount += executor.runReadyJobs(limit: max(0, budget))
+        // Checked here, once per event, rather than in every job: a stop asked for inside a job takes effect
+        // as soon as the executor has no job ready, and the tasks it cancelled have unwound.
+        if let requestedStop { return requestedStop }
         if jobCount >= limits.maximumJobs && executor.hasReadyJobs {
             return .limitExceeded(
                 .jobs,
@@ -397,6 +412,27 @@ public final class Kernel: @unchecked Sendable {
         let event = tiedEvents.remove(at: chosen)
         for entry in tiedEvents { queue.reinsert(entry) }
         return event
+    }
+
+    /// Ends the run for a limit the kernel cannot see by itself, such as the size of the model's trace.
+    ///
+    /// The run loop returns `.limitExceeded(limit, message:)` at its next
+    /// check (once the executor has no job ready), and every live task is
+    /// cancelled, so that code looping without ever waiting throws at its
+    /// next cancellation check or wait instead of running on. Tasks spawned
+    /// afterwards are cancelled at once. Only the first call counts.
+    ///
+    /// ```swift
+    /// if recordCount == kernel.limits.maximumTraceRecords {
+    ///     kernel.stop(.traceRecords, message: "the trace reached \(recordCount) records")
+    /// }
+    /// ```
+    public func stop(_ limit: RunLimits.Limit, message: String) {
+        guard requestedStop == nil, !isShutDown else { return }
+        requestedStop = .limitExceeded(limit, message: message)
+        for context in tasks.values.sorted(by: { $0.identifier < $1.identifier }) {
+            context.cancel()
+        }
     }
 
     /// The tasks still waiting, if any, when nothing is left to run.

@@ -6,21 +6,36 @@ public enum Suggestion {
     /// at most a third of the longer name (at least 1), or when one name
     /// contains the other. Ties go to the earlier candidate, so the answer
     /// does not depend on hashing.
+    ///
+    /// Names longer than ``maximumLength`` get no suggestion: nobody mistypes
+    /// a name that long, and a file can hold a megabyte-long one.
+    ///
+    /// - Complexity: O(*c* × *m* × min(*n*, ``maximumLength``)) for *c*
+    ///   candidates of length *m* and a name of length *n*, plus O(*n*) to
+    ///   measure the name.
     public static func closest(to name: String, among candidates: [String]) -> String? {
-        let needle = Array(name.lowercased().unicodeScalars)
+        guard name.utf8.count <= maximumLength * 4, name.unicodeScalars.count <= maximumLength else { return nil }
+        let lowered = name.lowercased()
+        let needle = Array(lowered.unicodeScalars)
         guard !needle.isEmpty else { return nil }
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let hay = Array(candidate.lowercased().unicodeScalars)
-            let distance = editDistance(needle, hay)
+            let loweredCandidate = candidate.lowercased()
+            let hay = Array(loweredCandidate.unicodeScalars)
             let allowed = max(1, max(needle.count, hay.count) / 3)
             let contains = hay.count >= 3 && needle.count >= 3
-                && (candidate.lowercased().contains(name.lowercased()) || name.lowercased().contains(candidate.lowercased()))
+                && (loweredCandidate.contains(lowered) || lowered.contains(loweredCandidate))
+            // The difference in length is a lower bound of the distance: skip the table when it already says no.
+            guard contains || abs(needle.count - hay.count) <= allowed else { continue }
+            let distance = editDistance(needle, hay)
             guard distance <= allowed || contains else { continue }
             if best == nil || distance < best!.distance { best = (candidate, distance) }
         }
         return best?.candidate
     }
+
+    /// The longest name, in characters, that may get a suggestion.
+    public static let maximumLength = 256
 
     /// " (did you mean \"x\"?)" or an empty string, ready to append to a message.
     public static func hint(for name: String, among candidates: [String]) -> String {

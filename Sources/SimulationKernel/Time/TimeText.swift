@@ -25,19 +25,24 @@ public enum TimeText {
         case unknownUnit(String)
         case negative(String)
         case tooLarge(String)
+        /// A fraction finer than the nanosecond, the smallest unit of virtual time (`"0.5ns"`, `"0.0000000001s"`).
+        case finerThanNanosecond(String)
 
         public var description: String {
             switch self {
             case .empty:
                 return "empty duration (write for example \"5s\", \"250ms\", \"2m\", \"1h30m\")"
             case .malformed(let text):
-                return "\"\(text)\" is not a duration (write for example \"5s\", \"250ms\", \"2m\", \"1h30m\")"
+                return "\"\(QuotableText.quotable(text))\" is not a duration (write for example \"5s\", \"250ms\", \"2m\", \"1h30m\")"
             case .unknownUnit(let text):
-                return "\"\(text)\" has an unknown unit (use ns, us, ms, s, m, h, d or w)"
+                return "\"\(QuotableText.quotable(text))\" has an unknown unit (use ns, us, ms, s, m, h, d or w)"
             case .negative(let text):
-                return "\"\(text)\" is negative; durations and instants are never negative"
+                return "\"\(QuotableText.quotable(text))\" is negative; durations and instants are never negative"
             case .tooLarge(let text):
-                return "\"\(text)\" is too large to represent"
+                return "\"\(QuotableText.quotable(text))\" is too large to represent"
+            case .finerThanNanosecond(let text):
+                return "\"\(QuotableText.quotable(text))\" is finer than a nanosecond, the smallest unit of virtual time "
+                    + "(write whole nanoseconds, for example \"1ns\" or \"0.000000001s\")"
             }
         }
     }
@@ -86,21 +91,20 @@ public enum TimeText {
         let (scaled, overflow) = whole.multipliedReportingOverflow(by: unit)
         if overflow { throw .tooLarge(text) }
         guard pieces.count == 2 else { return scaled }
-        let fractionText = pieces[1]
-        if fractionText.isEmpty { throw .malformed(text) }
+        if pieces[1].isEmpty { throw .malformed(text) }
+        // Trailing zeros change nothing; past 18 significant digits every unit (a week at most, 6.05e14 ns) is cut finer than 1 ns.
+        let fractionText = pieces[1].reversed().drop { $0 == "0" }.reversed()
+        guard fractionText.count <= 18 else { throw .finerThanNanosecond(text) }
         var fraction: Int64 = 0
         var denominator: Int64 = 1
         for digit in fractionText {
-            guard denominator < 1_000_000_000_000_000 else { throw .malformed(text) }
             fraction = fraction * 10 + Int64(digit.wholeNumberValue ?? 0)
             denominator *= 10
         }
-        let (product, overflow2) = fraction.multipliedReportingOverflow(by: unit)
-        if overflow2 || product % denominator != 0 {
-            // Finer than a nanosecond, or too large: both are mistakes worth naming.
-            throw .malformed(text)
-        }
-        let (sum, overflow3) = scaled.addingReportingOverflow(product / denominator)
+        // fraction × unit / denominator, exactly: the product may need 128 bits, the quotient is less than the unit.
+        let (part, remainder) = denominator.dividingFullWidth(fraction.multipliedFullWidth(by: unit))
+        if remainder != 0 { throw .finerThanNanosecond(text) }
+        let (sum, overflow3) = scaled.addingReportingOverflow(part)
         if overflow3 { throw .tooLarge(text) }
         return sum
     }

@@ -113,12 +113,15 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         kernel.recordsChoices = options.recordsDecisions
         kernel.recordsOrderingDecisions = options.recordsDecisions
         kernel.eventObserver = options.eventObserver
-        self.recorder = TraceRecorder(retention: options.retention, sink: options.traceSink, observer: options.recordObserver)
+        self.recorder = TraceRecorder(
+            retention: options.retention, sink: options.traceSink, observer: options.recordObserver,
+            capacity: options.limits.maximumTraceRecords, keptDiagnosticsPerRule: max(1, options.limits.keptDiagnosticsPerRule))
         self.conditions = setup.device
         self.lockedSince = setup.device.locked ? 0 : nil
         self.makeAppCode = appCode
         self.checkExpectations = expectations
         self.services = (Self.standardServices + extraServices).map { $0(self) }
+        recorder.onFull = { [unowned self] in traceLimitReached() }
     }
 
     // MARK: Trace
@@ -126,6 +129,18 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     package func trace(_ record: TraceRecord) {
         guard !kernel.isShutDown else { return }
         recorder.record(record, at: kernel.now.nanoseconds)
+    }
+
+    /// The trace is full: nothing more is written, and the run ends as for any other limit.
+    ///
+    /// Only the recorder sees a loop that never waits (steps that write
+    /// records and take no time), so it is the one that stops it.
+    private func traceLimitReached() {
+        kernel.stop(
+            .traceRecords,
+            message: "the run stopped at \(kernel.now) after \(recorder.count) trace records: "
+                + "the trace limit was reached; look for app code that loops without waiting "
+                + "(a repeat of steps that take no time), or raise the limit")
     }
 
     package func diagnose(_ rule: Rule, process: Int?, subject: String, message: String) {
@@ -213,7 +228,10 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         }
 
         var ending = SimulationResult.Ending.completed
-        switch kernel.run(until: VirtualInstant(nanoseconds: stopTime)) {
+        let end = kernel.run(until: VirtualInstant(nanoseconds: stopTime))
+        // What the run concluded is written even when the trace is full: a trace always says how it ended.
+        recorder.capacity = .max
+        switch end {
         case .idle, .deadlineReached:
             break
         case .stalled(let report):
@@ -240,13 +258,14 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         }
         let endTime = kernel.now.nanoseconds
         trace(.runEnd(TraceRecord.RunEnd(
-            ending: SimulationResult.recordedEnding(of: ending), state: process?.state.name ?? .notRunning, diagnostics: recorder.diagnostics.count)))
+            ending: SimulationResult.recordedEnding(of: ending), state: process?.state.name ?? .notRunning, diagnostics: recorder.diagnosticTotal)))
         kernel.shutDown()
 
         let finalState = process?.state ?? .notRunning
         var result = SimulationResult(
             scenarioName: setup.name, seed: seed, profile: profile, stopAt: VirtualInstant(nanoseconds: stopTime), endTime: VirtualInstant(nanoseconds: endTime),
             ending: ending, events: recorder.events, eventCount: recorder.count, diagnostics: recorder.diagnostics,
+            diagnosticCounts: recorder.diagnosticCounts,
             expectations: [], terminations: terminations, saved: storage, finalState: finalState,
             fingerprint: recorder.fingerprint, kernelEventCount: kernel.eventCount, taskRuns: taskRuns,
             choices: kernel.recordedChoices, orderingDecisions: kernel.recordedOrderingDecisions)

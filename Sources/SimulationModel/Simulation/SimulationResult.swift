@@ -28,8 +28,13 @@ public struct SimulationResult: Sendable {
     public var events: [TraceEvent]
     /// The number of trace events written (kept or not).
     public var eventCount: Int
-    /// Every breach of a rule, in time order.
+    /// Every breach of a rule, in time order, up to `RunLimits.keptDiagnosticsPerRule` of each rule (100 by default).
+    ///
+    /// Every rule that fired is here at least once; ``diagnosticCounts``
+    /// says how often each fired in all.
     public var diagnostics: [Diagnostic]
+    /// Every rule that fired, how often and when, in the order each first fired, including diagnostics not kept one by one.
+    public var diagnosticCounts: [DiagnosticCount]
     /// Each expectation of the scenario and whether it held.
     public var expectations: [ExpectationResult]
     /// How each app process ended, in order.
@@ -67,6 +72,11 @@ public struct SimulationResult: Sendable {
 
     /// The most severe diagnostic, if any.
     public var maximumSeverity: Severity? {
-        diagnostics.map(\.severity).max()
+        diagnosticCounts.map(\.rule.severity).max()
+    }
+
+    /// How many diagnostics the run reported, kept one by one or only counted.
+    public var diagnosticTotal: Int {
+        diagnosticCounts.reduce(0) { $0 + $1.count }
     }
 }

@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// Parses one trace line: a flat JSON object whose values are strings, integers or booleans.
 ///
 /// Hand-written rather than `JSONSerialization`: it keeps integers exact as
@@ -21,6 +23,8 @@ struct TraceLineParser {
         var sequence: Int64?
         var time: Int64?
         var fields: [(key: String, value: TraceValue)] = []
+        // Only asked whether a key was seen; never iterated, so its order never shows.
+        var seen = Set<String>()
         skipSpaces()
         try expect(UInt8(ascii: "{"), "a trace line is a JSON object starting with '{'")
         skipSpaces()
@@ -30,10 +34,12 @@ struct TraceLineParser {
             while true {
                 skipSpaces()
                 let key = try string()
+                let shown = QuotableText.quotable(key)
+                guard seen.insert(key).inserted else { throw fail("\"\(shown)\" appears twice") }
                 skipSpaces()
-                try expect(UInt8(ascii: ":"), "expected ':' after \"\(key)\"")
+                try expect(UInt8(ascii: ":"), "expected ':' after \"\(shown)\"")
                 skipSpaces()
-                let value = try value(for: key)
+                let value = try value(for: shown)
                 switch key {
                 case "kind":
                     guard case .string(let text) = value else { throw fail("\"kind\" must be a string") }
@@ -45,14 +51,13 @@ struct TraceLineParser {
                     guard case .int(let number) = value else { throw fail("\"t\" must be an integer (nanoseconds)") }
                     time = number
                 default:
-                    guard !fields.contains(where: { $0.key == key }) else { throw fail("\"\(key)\" appears twice") }
                     fields.append((key: key, value: value))
                 }
                 skipSpaces()
                 guard let next = peek() else { throw fail("the object is not closed with '}'") }
                 position += 1
                 if next == UInt8(ascii: "}") { break }
-                guard next == UInt8(ascii: ",") else { throw fail("expected ',' or '}' after the value of \"\(key)\"") }
+                guard next == UInt8(ascii: ",") else { throw fail("expected ',' or '}' after the value of \"\(shown)\"") }
             }
         }
         skipSpaces()
@@ -100,7 +105,7 @@ struct TraceLineParser {
 
     private mutating func literal(_ word: String, _ key: String) throws(Failure) {
         for byte in word.utf8 {
-            guard peek() == byte else { throw fail("the value of \"\(key)\" is not valid JSON") }
+            guard peek() == byte else { throw fail("the value of \"\(key)\" is not a string, an integer, true or false") }
             position += 1
         }
     }
@@ -120,6 +125,7 @@ struct TraceLineParser {
             position += 1
         }
         guard digits > 0 else { throw fail("the value of \"\(key)\" is not a number") }
+        if negative && value == 0 { throw fail("the integer of \"\(key)\" is -0: traces write 0") }
         // JSON has no leading zeros: "007" is not a number a trace writer would produce.
         if digits > 1 && bytes[position - digits] == UInt8(ascii: "0") {
             throw fail("the integer of \"\(key)\" has a leading zero")
@@ -138,7 +144,11 @@ struct TraceLineParser {
             guard let byte = peek() else { throw fail("a string is not closed") }
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 if position > runStart {
-                    text += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<position]), as: UTF8.self)
+                    // Validated, not repaired: bgsim writes UTF-8, so anything else is damage.
+                    guard let run = String(validating: UnsafeBufferPointer(rebasing: bytes[runStart..<position]), as: UTF8.self) else {
+                        throw fail("a string is not valid UTF-8")
+                    }
+                    text += run
                 }
                 position += 1
                 if byte == UInt8(ascii: "\"") { return text }

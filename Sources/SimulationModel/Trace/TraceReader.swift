@@ -54,7 +54,8 @@ public enum TraceReader {
                     do throws(Failure) {
                         events.append(try event(line, previous: events.last))
                     } catch {
-                        failure = Failure(line: lineNumber, reason: error.reason)
+                        // Reasons quote the line: escaped and bounded, whatever part of the reader wrote them.
+                        failure = Failure(line: lineNumber, reason: QuotableText.printable(error.reason, limit: 500))
                         return
                     }
                 }

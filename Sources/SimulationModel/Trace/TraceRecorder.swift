@@ -3,7 +3,11 @@ import SimulationKernel
 /// Collects a run's trace: fingerprints every event, and keeps or streams it when asked.
 ///
 /// The fingerprint is computed even when the trace is not kept, so a fuzz
-/// campaign can compare runs without storing them.
+/// campaign can compare runs without storing them. What the recorder holds
+/// is bounded by what the run's limits let it keep, not by what happened:
+/// past ``capacity`` records it writes nothing more and tells its owner once,
+/// and past ``RunLimits/keptDiagnosticsPerRule`` diagnostics of one rule it
+/// only counts them.
 public final class TraceRecorder: @unchecked Sendable {
     /// What to do with events besides fingerprinting them.
     public enum Retention: Sendable {
@@ -17,20 +21,47 @@ public final class TraceRecorder: @unchecked Sendable {
     private let sink: (@Sendable (String) -> Void)?
     /// Sees every record as it is written, kept or not: how the explorer checks properties of a discarded trace.
     private let observer: (@Sendable (TraceRecord, Int64) -> Void)?
+    private let keptDiagnosticsPerRule: Int
     private(set) var events: [TraceEvent] = []
     private(set) var fingerprint = Fingerprint()
     private(set) var count = 0
+    /// The diagnostics kept one by one: every one of a rule up to the per-rule bound, in time order.
     private(set) var diagnostics: [Diagnostic] = []
+    /// Every rule that fired, with how often, in the order each first fired.
+    private(set) var diagnosticCounts: [DiagnosticCount] = []
+    /// How many diagnostics were reported in all, kept or only counted.
+    private(set) var diagnosticTotal = 0
+    /// The most records written; past it, records are dropped and ``onFull`` is called once.
+    var capacity: Int
+    /// Called the first time a record does not fit, so the owner can stop the run.
+    var onFull: (() -> Void)?
+    private var reportedFull = false
 
     /// Creates a recorder; `sink` receives each JSON line (without newline) as it is written.
-    init(retention: Retention, sink: (@Sendable (String) -> Void)?, observer: (@Sendable (TraceRecord, Int64) -> Void)? = nil) {
+    init(
+        retention: Retention, sink: (@Sendable (String) -> Void)?, observer: (@Sendable (TraceRecord, Int64) -> Void)? = nil,
+        capacity: Int = .max, keptDiagnosticsPerRule: Int = .max
+    ) {
         self.retention = retention
         self.sink = sink
         self.observer = observer
+        self.capacity = capacity
+        self.keptDiagnosticsPerRule = keptDiagnosticsPerRule
     }
 
-    /// Appends a record at `time`.
-    func record(_ record: TraceRecord, at time: Int64) {
+    /// Whether a record was refused for want of room.
+    var isFull: Bool { reportedFull }
+
+    /// Appends a record at `time`; returns false, writing nothing, when the trace is full.
+    @discardableResult
+    func record(_ record: TraceRecord, at time: Int64) -> Bool {
+        guard count < capacity else {
+            if !reportedFull {
+                reportedFull = true
+                onFull?()
+            }
+            return false
+        }
         let line = TraceEvent.jsonLine(time: time, sequence: count, kind: record.kind, fields: TraceEvent.sortedFields(of: record))
         if case .keep = retention { events.append(TraceEvent(time: time, sequence: count, record: record)) }
         count += 1
@@ -38,11 +69,20 @@ public final class TraceRecorder: @unchecked Sendable {
         fingerprint.combine(CollectionOfOne(UInt8(ascii: "\n")))
         sink?(line)
         observer?(record, time)
+        return true
     }
 
-    /// Appends a diagnostic, both to the list and as a `diagnostic` event.
+    /// Appends a diagnostic as a `diagnostic` event, and to the list unless its rule has filled its share; counts it either way.
     func report(_ diagnostic: Diagnostic) {
+        guard record(.diagnostic(TraceRecord.DiagnosticRecord(diagnostic)), at: diagnostic.time) else { return }
+        diagnosticTotal += 1
+        // A linear search: a run breaks a handful of the catalog's rules, and this keeps their first-fired order.
+        if let index = diagnosticCounts.firstIndex(where: { $0.rule.id == diagnostic.rule.id }) {
+            diagnosticCounts[index].add(diagnostic)
+            if diagnosticCounts[index].count > keptDiagnosticsPerRule { return }
+        } else {
+            diagnosticCounts.append(DiagnosticCount(first: diagnostic))
+        }
         diagnostics.append(diagnostic)
-        record(.diagnostic(TraceRecord.DiagnosticRecord(diagnostic)), at: diagnostic.time)
     }
 }

@@ -3,6 +3,9 @@ import SimulationKernel
 
 /// The verdict of a run as text and as JSON: diagnostics, expectations, fingerprint and replay line.
 public enum RunSummary {
+    /// How many diagnostics of one rule the text shows in full; the rest are counted on one line ("× N more").
+    public static let shownPerRule = 3
+
     /// The diagnostics, expectations and fingerprint as text; with `colour`, severities and the verdict are coloured with ANSI escapes.
     public static func text(_ result: SimulationResult, replay: String, width: Int = 80, colour: Bool = false) -> String {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
@@ -15,16 +18,29 @@ public enum RunSummary {
         if result.diagnostics.isEmpty {
             lines.append("  none")
         }
+        // Repeated diagnostics are counted: the first few of a rule show what it is about, a line counts the rest.
+        var shown: [(rule: String, count: Int)] = []
         for diagnostic in result.diagnostics {
             let code = switch diagnostic.severity {
             case .error: "1;31"
             case .warning: "1;33"
             case .info: "1;34"
             }
+            let index = shown.firstIndex { $0.rule == diagnostic.rule.id } ?? shown.endIndex
+            if index == shown.endIndex { shown.append((diagnostic.rule.id, 0)) }
+            guard shown[index].count < shownPerRule else { continue }
+            shown[index].count += 1
             lines.append("  \(paint(diagnostic.rule.id, code)) \(diagnostic.severity.rawValue) at \(TimeText.format(nanoseconds: diagnostic.time)): \(diagnostic.rule.name)")
             lines.append(TextLayout.wrap("      ", diagnostic.message, width: width))
-            let fix = TextLayout.wrap("      fix: ", diagnostic.rule.fix, width: width)
-            lines.append(colour ? "      " + paint("fix:", "32") + String(fix.dropFirst(10)) : fix)
+            if shown[index].count == 1 {
+                let fix = TextLayout.wrap("      fix: ", diagnostic.rule.fix, width: width)
+                lines.append(colour ? "      " + paint("fix:", "32") + String(fix.dropFirst(10)) : fix)
+            }
+            if shown[index].count == shownPerRule,
+               let tally = result.diagnosticCounts.first(where: { $0.rule.id == diagnostic.rule.id }), tally.count > shownPerRule {
+                lines.append("  \(paint(diagnostic.rule.id, code)) \(diagnostic.severity.rawValue) × \(tally.count - shownPerRule) more, "
+                    + "the last at \(TimeText.format(nanoseconds: tally.lastTime)) (\(tally.count) in all)")
+            }
         }
         lines.append("")
         lines.append(paint("Expectations", "1"))
@@ -59,6 +75,14 @@ public enum RunSummary {
                 ("fix", .string(diagnostic.rule.fix)),
             ])
         }
+        // The list above holds the first diagnostics of each rule (RunLimits.keptDiagnosticsPerRule); these count them all.
+        let diagnosticCounts = result.diagnosticCounts.map { tally in
+            JSONValue.object([
+                ("rule", .string(tally.rule.id)), ("name", .string(tally.rule.name)),
+                ("severity", .string(tally.rule.severity.rawValue)), ("count", .int(Int64(tally.count))),
+                ("firstTime", .int(tally.firstTime)), ("lastTime", .int(tally.lastTime)),
+            ])
+        }
         let expectations = result.expectations.map { expectation in
             JSONValue.object([
                 ("expectation", .string(expectation.expectation)), ("passed", .bool(expectation.passed)),
@@ -76,6 +100,7 @@ public enum RunSummary {
             ("stopAt", .int(result.stopAt.nanoseconds)), ("endTime", .int(result.endTime.nanoseconds)), ("ending", ending),
             ("passed", .bool(result.passed)), ("fingerprint", .string(result.fingerprint.description)),
             ("traceEvents", .int(Int64(result.eventCount))), ("diagnostics", .array(diagnostics)),
+            ("diagnosticCounts", .array(diagnosticCounts)),
             ("expectations", .array(expectations)),
             ("terminations", .array(result.terminations.map { .string($0.rawValue) })),
             ("saved", .array(result.saved.checkpoints.map { .string($0.name) })),

@@ -547,7 +547,7 @@ import Testing
 }
 
 /// An export written in Swift: registers when the person asks, reports progress with Foundation's `Progress`.
-final class SwiftExportApp: UIApplicationDelegate, @unchecked Sendable {
+nonisolated final class SwiftExportApp: SimulatedApplicationDelegate, @unchecked Sendable {
     let notes = Log<String>()
     private let jobs = Log<Int>()
 

@@ -12,7 +12,7 @@ import SimulationModel
 /// language has (CPU work, waits, saves, locks, logs, output files) uses the
 /// model's package API, as bgsim's own extensions of `UIApplication` do. One
 /// instance serves one process: its variables die with it.
-final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
+nonisolated final class ScenarioApp: SimulatedApplicationDelegate, @unchecked Sendable {
     let definition: AppDefinition
     /// The app's stored background task identifiers, by the scenario's variable names.
     private var variables: [String: UIBackgroundTaskIdentifier] = [:]
@@ -36,8 +36,11 @@ final class ScenarioApp: UIApplicationDelegate, @unchecked Sendable {
 
     // MARK: Callbacks
 
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]) async {
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: sending [UIApplication.LaunchOptionsKey: Any]?
+    ) async -> Bool {
         await run(.didFinishLaunching, application)
+        return true
     }
 
     func applicationDidBecomeActive(_ application: UIApplication) async {

@@ -52,8 +52,8 @@ extension AppProcess {
                     + "\(task.consoleName). This app will likely be terminated by the system."
                 console(message)
                 diagnose(Rules.expirationHandlerLeftTaskOpen, subject: task.subject, message: message)
-            }) {
-                await handler.call()
+            }) { [self, subject = task.subject] in
+                await handler.call(in: self, name: "the expiration handler of \(subject)")
             }
         }
     }

@@ -4,14 +4,20 @@ import SimulationKernel
 package struct TaskRegistration: Sendable {
     /// Whether the handler runs on the main lane (`using: .main`) rather than a background queue (`nil`).
     var onMainLane: Bool
+    /// The serial queue's lane the handler runs on (`using:` a serial queue of the app's), if any.
+    var lane: SerialLane?
     /// SwiftUI's `.backgroundTask` style: the task completes when the async handler returns; expiration cancels it.
     var completesWhenHandlerReturns: Bool
     /// The app's handler, given the task the system launched.
     var handler: @Sendable (RunningTask) async -> Void
 
     /// Creates a registration.
-    package init(onMainLane: Bool, completesWhenHandlerReturns: Bool, handler: @escaping @Sendable (RunningTask) async -> Void) {
+    package init(
+        onMainLane: Bool, lane: SerialLane? = nil, completesWhenHandlerReturns: Bool,
+        handler: @escaping @Sendable (RunningTask) async -> Void
+    ) {
         self.onMainLane = onMainLane
+        self.lane = lane
         self.completesWhenHandlerReturns = completesWhenHandlerReturns
         self.handler = handler
     }
@@ -136,6 +142,8 @@ extension AppProcess {
         }
         if registration.onMainLane {
             mainLane.enqueue("launch handler \(request.identifier)", body)
+        } else if let lane = registration.lane {
+            lane.enqueue("launch handler \(request.identifier)", body)
         } else {
             task.handlerContext = spawn("launch handler \(request.identifier)", origin: .system, body)
         }
@@ -159,7 +167,7 @@ extension AppProcess {
             finish(task, how: .expired, success: false)
             return
         }
-        let run: @Sendable () async -> Void = { await handler.call() }
+        let run: @Sendable () async -> Void = { [self] in await handler.call(in: self, name: "the expiration handler of \(task.subject)") }
         if task.onMainLane {
             mainLane.enqueue("expiration handler \(task.identifier)", run)
         } else {

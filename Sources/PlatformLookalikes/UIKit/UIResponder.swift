@@ -1,0 +1,16 @@
+/// The look-alike of UIKit's `UIResponder`: the base class Apple's `AppDelegate` samples inherit from.
+///
+/// ```swift
+/// class AppDelegate: UIResponder, UIApplicationDelegate {
+///     var window: UIWindow?
+/// }
+/// ```
+@preconcurrency @MainActor
+open class UIResponder {
+    /// Creates a responder.
+    public init() {}
+}
+
+/// The look-alike of UIKit's `UIWindow`: bgsim draws no interface, so a window is only something to hold.
+@preconcurrency @MainActor
+open class UIWindow: UIResponder {}

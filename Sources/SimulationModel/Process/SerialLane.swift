@@ -1,0 +1,89 @@
+import SimulationKernel
+
+/// A serial lane of work items on virtual time: the app's main thread, or a serial dispatch queue.
+///
+/// UIKit calls the app delegate and expiration handlers on the main thread,
+/// one at a time, and a serial `DispatchQueue` or an `OperationQueue` with
+/// one operation at a time runs its blocks in order. An item that does
+/// synchronous work keeps its lane busy, so whatever is queued behind it (an
+/// expiration handler, a block dispatched to the main queue) waits: that
+/// delay is how real apps miss deadlines.
+///
+/// Each process has one main lane (``AppProcess/mainLane``) and a lane per
+/// serial queue its code uses (``AppProcess/serialLane(for:label:)``); all
+/// of them pause while the process is suspended and are dropped with it.
+package final class SerialLane: @unchecked Sendable {
+    struct Item {
+        var name: String
+        var body: @Sendable () async -> Void
+        var onStart: (() -> Void)?
+        var onFinish: (() -> Void)?
+        /// The person's action this item serves, if any (a tap's callback, or a block a tap dispatched).
+        var personAction: String?
+    }
+
+    /// What the lane stands for: `main`, or the label of the queue.
+    package let label: String
+    /// Whether this is the process's main lane (the main thread and the main actor).
+    package let isMain: Bool
+    private unowned let process: AppProcess
+    private var items: [Item] = []
+    private var head = 0
+    private var current: Item?
+
+    /// Whether an item is running.
+    package var isBusy: Bool { current != nil }
+
+    /// Whether nothing runs and nothing waits.
+    package var isIdle: Bool { current == nil && head == items.count }
+
+    init(process: AppProcess, label: String, isMain: Bool) {
+        self.process = process
+        self.label = label
+        self.isMain = isMain
+    }
+
+    /// Queues work on the lane; it starts when everything before it has finished.
+    package func enqueue(
+        _ name: String, onStart: (() -> Void)? = nil, onFinish: (() -> Void)? = nil, personAction: String? = nil,
+        _ body: @escaping @Sendable () async -> Void
+    ) {
+        items.append(Item(name: name, body: body, onStart: onStart, onFinish: onFinish, personAction: personAction))
+        startNext()
+    }
+
+    /// Starts the next item if the lane is free and the process may run.
+    func startNext() {
+        guard !isBusy, process.state.isRunning, head < items.count else { return }
+        let item = items[head]
+        head += 1
+        if head > 64 && head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        current = item
+        item.onStart?()
+        let body = item.body
+        // The item's own origin, not that of whichever item finished before it and started this one.
+        let origin: AppProcess.Origin = item.personAction.map { .person($0) } ?? .system
+        let name = isMain ? "main: \(item.name)" : "\(label): \(item.name)"
+        process.spawn(name, origin: origin, lane: self) { [process] in
+            await body()
+            process.laneItemFinished(self)
+        }
+    }
+
+    /// Ends the running item. Returns the finished item's completion hook.
+    func finishCurrent() -> (() -> Void)? {
+        let finished = current
+        current = nil
+        return finished?.onFinish
+    }
+
+    /// Drops everything queued: the process is gone.
+    func removeAll() {
+        items.removeAll()
+        head = 0
+        current = nil
+    }
+}

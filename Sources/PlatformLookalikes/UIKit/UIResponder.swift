@@ -10,7 +10,3 @@ open class UIResponder {
     /// Creates a responder.
     public init() {}
 }
-
-/// The look-alike of UIKit's `UIWindow`: bgsim draws no interface, so a window is only something to hold.
-@preconcurrency @MainActor
-open class UIWindow: UIResponder {}

@@ -197,6 +197,8 @@ extension AppProcess {
 
     private func finish(_ task: RunningTask, how: TraceRecord.TaskEnding, success: Bool) {
         task.completed = true
+        // The system lets go of the `BGTask` it handed the app (which holds the task: a cycle otherwise).
+        task.lookalike = nil
         for timer in task.timers { kernel.cancel(timer) }
         task.timers.removeAll()
         runningTasks.removeAll { $0 === task }

@@ -473,6 +473,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// Ends the process. Its tasks are cancelled; nothing they do afterwards counts.
     package func terminate(_ reason: TerminationReason, message: String) {
         guard !state.isTerminated, state != .notRunning else { return }
+        reportOutsideCalls()
         if unsavedWork > 0 {
             diagnose(
                 Rules.workLostAtTermination, subject: "unsaved work",
@@ -501,6 +502,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         for context in liveTasks.values.sorted(by: { $0.identifier < $1.identifier }) { context.cancel() }
         liveTasks.removeAll()
         for task in ending {
+            task.lookalike = nil
             for timer in task.timers { kernel.cancel(timer) }
             // Killed with the process: the app hears nothing (for a continued task, as when the person closes it in
             // the app switcher), and whatever output it had written stays as it was.

@@ -87,7 +87,7 @@ public final class BGTaskScheduler: @unchecked Sendable {
                         + "on iOS, in an app built in the Swift 6 language mode, it traps when BGTaskScheduler calls it "
                         + "(_dispatch_assert_queue_fail); register it with using: .main, or make the closure nonisolated")
             }
-            await process.runSynchronousAppCode("the launch handler of \(identifier)", breaker: object.expirationHandlerForWatchdog) {
+            await process.runSynchronousAppCode("the launch handler of \(task.identifier)", breaker: object.expirationHandlerForWatchdog) {
                 await handler.value(object)
             }
         }

@@ -9,6 +9,15 @@ enum SimulatedCall {
         guard let process = bound ?? AppProcess.current else { return nil }
         return process.acceptsAppCall(api()) ? process : nil
     }
+
+    /// Like ``process(_:_:)``, for calls that wait: throws `ProcessTerminated` when the process is dead, as the
+    /// work of a killed app fails rather than waiting for ever.
+    static func liveProcess(_ bound: AppProcess?, _ api: @autoclosure () -> String) throws -> AppProcess? {
+        guard let process = bound ?? AppProcess.current else { return nil }
+        if process.acceptsAppCall(api()) { return process }
+        if process.hasEnded { throw ProcessTerminated(process: process.number) }
+        return nil
+    }
 }
 
 /// A weak reference to the model's process a look-alike object belongs to: the object may outlive the simulation.

@@ -6,7 +6,7 @@ extension UIApplication {
     ///
     /// Throws `ProcessTerminated` when the app is killed before the work is done.
     nonisolated public func simulateWork(for duration: Duration) async throws {
-        guard let process = SimulatedCall.process(reference.process, "UIApplication.simulateWork(for:)") else { return }
+        guard let process = try SimulatedCall.liveProcess(reference.process, "UIApplication.simulateWork(for:)") else { return }
         // Dirty from the moment work starts, as with the scenario step: a kill mid-way loses it.
         process.recordWork(duration.wholeNanoseconds)
         try await process.compute(duration.wholeNanoseconds, label: "work")

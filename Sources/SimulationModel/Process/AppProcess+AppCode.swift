@@ -98,6 +98,11 @@ extension AppProcess {
         return isAlive && !appCodeState.isPoisoned
     }
 
+    /// Whether the process was terminated, asked on the simulation's thread (false from any other).
+    package var hasEnded: Bool {
+        kernel.executor.isOnLoopThread && state.isTerminated
+    }
+
     /// Reports the calls that came from threads outside the simulation since the last report.
     package func reportOutsideCalls() {
         let calls = appCodeState.takeOutsideCalls()

@@ -66,7 +66,9 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     /// The system the process lives in, as its services see it.
     package var system: any SystemContext { simulation }
-    package var kernel: Kernel { simulation.kernel }
+    /// Held strongly: look-alike objects the app keeps may call in after the simulation is gone, and the first
+    /// thing they ask is the kernel's thread (see `acceptsAppCall`).
+    package let kernel: Kernel
     package var profile: PlatformProfile { simulation.profile }
     package var now: Int64 { kernel.now.nanoseconds }
     package var isAlive: Bool { !state.isTerminated && !kernel.isShutDown }
@@ -74,6 +76,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     init(number: Int, simulation: Simulation, makeAppCode: AppCodeFactory) {
         self.number = number
         self.simulation = simulation
+        self.kernel = simulation.kernel
         self.appCode = makeAppCode(self)
     }
 

@@ -30,8 +30,9 @@ open class Operation: @unchecked Sendable {
     var defaultStartRan = false
     /// Whether the queue has started it.
     var started = false
-    /// The queue it was added to.
-    weak var queue: OperationQueue?
+    /// The queue it was added to, held until the operation finishes: like Foundation's, a queue with work in it
+    /// stays alive even when the app lets go of it.
+    var queue: OperationQueue?
     /// Operations that depend on this one, to look at again when it finishes.
     var dependents: [Operation] = []
     private var queuedCompletion = false
@@ -138,8 +139,12 @@ open class Operation: @unchecked Sendable {
                 completion()
             }
         }
+        let queue = self.queue
+        self.queue = nil
         queue?.operationFinished(self)
-        for dependent in dependents { dependent.queue?.operationBecameReady() }
+        let waiting = dependents
+        dependents.removeAll()
+        for dependent in waiting { dependent.queue?.operationBecameReady() }
     }
 }
 

@@ -18,7 +18,7 @@ import SimulationModel
 ///
 /// The signatures are Apple's. One addition is invisible to callers: the
 /// launch handler is `@isolated(any)`, so that bgsim can see a main-actor
-/// closure registered with `using: nil` and report it (``Rules/mainActorCodeOffMain``):
+/// closure registered with `using: nil` and report it (`Rules.mainActorCodeOffMain`):
 /// on iOS, in an app built in the Swift 6 language mode, that closure traps
 /// when the scheduler calls it on its background queue.
 public final class BGTaskScheduler: @unchecked Sendable {

@@ -5,7 +5,7 @@ import SimulationModel
 ///
 /// `enter()`, `leave()` and `notify(queue:execute:)` behave as Dispatch's.
 /// `wait()` cannot block the simulation's thread: with work still in the
-/// group it returns at once and reports ``Rules/blockingCallNotSimulated``
+/// group it returns at once and reports `Rules.blockingCallNotSimulated`
 /// (continue in `notify` instead). Outside simulated app code it is a real
 /// group.
 public final class DispatchGroup: @unchecked Sendable {

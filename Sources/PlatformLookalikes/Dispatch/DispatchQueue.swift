@@ -16,7 +16,7 @@ import SimulationModel
 /// - `asyncAfter(deadline:)` waits on the virtual clock (see ``DispatchTime``).
 /// - `sync(execute:)` runs the block at once on the calling code's lane, as
 ///   libdispatch does; on the queue the code is already on, it is the
-///   deadlock iOS crashes with (``Rules/dispatchSyncDeadlock``).
+///   deadlock iOS crashes with (`Rules.dispatchSyncDeadlock`).
 ///
 /// A block is synchronous code: it runs under the wall-clock watchdog, and
 /// the time it charges (`simulateWork(for:)`, `sleep`) keeps its lane busy
@@ -156,7 +156,7 @@ public final class DispatchQueue: @unchecked Sendable {
     /// Runs a block now, on the calling code's thread, and returns its result.
     ///
     /// On the queue the code is already running on this is a deadlock: iOS
-    /// crashes the app, and so does bgsim (``Rules/dispatchSyncDeadlock``).
+    /// crashes the app, and so does bgsim (`Rules.dispatchSyncDeadlock`).
     public func sync<T>(execute work: () throws -> T) rethrows -> T {
         guard let process = SimulatedCall.process(nil, "DispatchQueue.sync(execute:)") else {
             if AppProcess.current == nil { return try realQueue.sync(execute: work) }

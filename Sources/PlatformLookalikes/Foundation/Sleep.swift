@@ -13,7 +13,7 @@ import Darwin
 ///
 /// Shadows the C library's `sleep(_:)` in files that import the look-alikes.
 /// In async app code bgsim cannot block, reports
-/// ``Rules/blockingCallNotSimulated`` and returns at once: await
+/// `Rules.blockingCallNotSimulated` and returns at once: await
 /// `Task.sleep(for:)` there instead.
 @discardableResult
 public func sleep(_ seconds: UInt32) -> UInt32 {

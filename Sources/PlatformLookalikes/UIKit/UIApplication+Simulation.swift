@@ -18,7 +18,7 @@ extension UIApplication {
     /// Synchronous code cannot wait on virtual time, so its effects happen at
     /// the instant it started, and what is queued behind it waits for the
     /// charge. In async code call the `async` form instead; called there,
-    /// this one charges nothing and reports ``Rules/blockingCallNotSimulated``.
+    /// this one charges nothing and reports `Rules.blockingCallNotSimulated`.
     nonisolated public func simulateWork(for duration: Duration) {
         guard let process = SimulatedCall.process(reference.process, "UIApplication.simulateWork(for:)") else { return }
         process.recordWork(duration.wholeNanoseconds)

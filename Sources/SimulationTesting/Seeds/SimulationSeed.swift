@@ -4,7 +4,7 @@ import Testing
 /// The seed of the simulations a test runs, and the command line that runs the test again with it.
 ///
 /// Set by the ``SeededSimulationTrait`` trait (`@Test(.seeded)`), read by
-/// ``SimulatedApp/run(_:for:seed:options:)`` when no seed is given, and
+/// ``SimulatedApp``'s `run` methods when no seed is given, and
 /// printed by the expectations of this module when they fail:
 ///
 /// ```swift

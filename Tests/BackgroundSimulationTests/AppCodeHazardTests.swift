@@ -93,6 +93,14 @@ import Testing
         #expect(!result.diagnostics.contains { $0.rule.id == "BGS017" })
     }
 
+    @Test func theRefreshStatusIsTheDevicesSetting() {
+        let statuses = Log<UIBackgroundRefreshStatus>()
+        var app = Self.app { StatusReadingApp(statuses: statuses) }
+        app.device.backgroundAppRefresh = .denied
+        _ = app.run([.at(.zero, .launch)], for: .seconds(10))
+        #expect(statuses.all == [.denied])
+    }
+
     // MARK: The BGTask object
 
     @Test func aWeakTaskInTheExpirationHandlerIsStillThere() {
@@ -350,4 +358,18 @@ final class DispatchSemaphoreBox: @unchecked Sendable {
     private let semaphore = Dispatch.DispatchSemaphore(value: 0)
     func signal() { semaphore.signal() }
     func wait() { semaphore.wait() }
+}
+
+/// Reads `backgroundRefreshStatus` when it launches.
+final class StatusReadingApp: UIResponder, UIApplicationDelegate {
+    let statuses: Log<UIBackgroundRefreshStatus>
+
+    init(statuses: Log<UIBackgroundRefreshStatus>) {
+        self.statuses = statuses
+    }
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        statuses.append(application.backgroundRefreshStatus)
+        return true
+    }
 }

@@ -91,8 +91,15 @@ public final class UIApplication: UIResponder {
         return TimeInterval(remaining) / 1_000_000_000
     }
 
-    /// Whether the person allows background refresh for the app: always `.available` in bgsim.
-    public var backgroundRefreshStatus: UIBackgroundRefreshStatus { .available }
+    /// Whether the person allows background refresh for the app: the device's Background App Refresh setting.
+    public var backgroundRefreshStatus: UIBackgroundRefreshStatus {
+        guard let process = SimulatedCall.process(reference.process, "UIApplication.backgroundRefreshStatus") else { return .available }
+        switch process.system.snapshot.conditions.backgroundAppRefresh {
+        case .available: return .available
+        case .denied: return .denied
+        case .restricted: return .restricted
+        }
+    }
 
     /// Marks the start of work that should continue if the app goes to the background.
     ///

@@ -86,6 +86,10 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         concurrencyBinding = ConcurrencyRouting.bind(self)
     }
 
+    /// Whether the app's code is Swift written for iOS (its concurrency routed into the simulation), rather than
+    /// the scenario interpreter's steps.
+    package var runsSwiftAppCode: Bool { concurrencyBinding != nil }
+
     /// The process whose code the calling thread is running: that of the current simulated task, or, outside
     /// any (a delegate's initializer, a detached task), that of the simulation the thread is running.
     package static var current: AppProcess? {

@@ -12,6 +12,8 @@ import SimulationKernel
 /// Each process has one main lane (``AppProcess/mainLane``) and a lane per
 /// serial queue its code uses (``AppProcess/serialLane(for:label:)``); all
 /// of them pause while the process is suspended and are dropped with it.
+///
+/// Touched on the simulation's thread only.
 package final class SerialLane: @unchecked Sendable {
     struct Item {
         var name: String
@@ -67,7 +69,9 @@ package final class SerialLane: @unchecked Sendable {
         // The item's own origin, not that of whichever item finished before it and started this one.
         let origin: AppProcess.Origin = item.personAction.map { .person($0) } ?? .system
         let name = isMain ? "main: \(item.name)" : "\(label): \(item.name)"
-        process.spawn(name, origin: origin, lane: self) { [process] in
+        // Only Swift app code asks which lane it runs on (DispatchQueue.sync); the interpreter's items skip the bookkeeping.
+        let tracked = !isMain || process.runsSwiftAppCode
+        process.spawn(name, origin: origin, lane: tracked ? self : nil) { [process] in
             await body()
             process.laneItemFinished(self)
         }

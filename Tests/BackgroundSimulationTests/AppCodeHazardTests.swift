@@ -56,6 +56,15 @@ import Testing
         expectTask("com.example.hazards.refresh", in: result, toEnd: .completed, success: true)
     }
 
+    /// Apple's handlers are not `@Sendable`: they may capture what is not `Sendable`, as WordPress's do.
+    @Test func handlersMayCaptureWhatIsNotSendable() {
+        var app = Self.app(identifiers: ["com.example.hazards.refresh"], modes: ["fetch"]) { NonSendableCaptureApp() }
+        app.profile[.appRefreshRuntime] = 1_000_000_000
+        let result = app.run(Self.leave, for: .seconds(30 * 60))
+        expectTask("com.example.hazards.refresh", in: result, toEnd: .expired, success: false)
+        expectNoDiagnostics(result, atLeast: .error)
+    }
+
     @Test func nearMissesOfDelegateMethodsAreFound() {
         let source = """
             class AppDelegate: UIResponder, UIApplicationDelegate {
@@ -371,5 +380,36 @@ final class StatusReadingApp: UIResponder, UIApplicationDelegate {
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         statuses.append(application.backgroundRefreshStatus)
         return true
+    }
+}
+
+/// A download that is not `Sendable`, and a handler and expiration handler that capture it.
+final class NonSendableDownload {
+    var cancelled = false
+    var task: BGTask?
+}
+
+final class NonSendableCaptureApp: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        Self.registerRefresh()
+        return true
+    }
+
+    /// Nonisolated, like WordPress's coordinator: its closures are not main-actor code, so `using: nil` is right.
+    nonisolated static func registerRefresh() {
+        let download = NonSendableDownload()
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.hazards.refresh", using: nil) { task in
+            download.task = task
+            task.expirationHandler = {
+                download.cancelled = true
+                download.task?.setTaskCompleted(success: false)
+            }
+        }
+    }
+
+    func applicationDidEnterBackground(_ application: UIApplication) {
+        let request = BGAppRefreshTaskRequest(identifier: "com.example.hazards.refresh")
+        request.earliestBeginDate = Date(timeIntervalSinceNow: 15 * 60)
+        try? BGTaskScheduler.shared.submit(request)
     }
 }

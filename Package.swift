@@ -31,7 +31,12 @@ let package = Package(
         // Timelines and summaries of runs: terminal, HTML, Markdown and Perfetto. Reads the model's trace only.
         .target(name: "SimulationReports", dependencies: ["SimulationKernel", "SimulationModel"]),
         // Swift Testing helpers: property-based generators with shrinking, seeded replay.
-        .target(name: "SimulationTesting", dependencies: ["SimulationKernel", "BackgroundSimulation"]),
+        .target(
+            name: "SimulationTesting",
+            dependencies: [
+                "SimulationKernel", "SimulationModel", "PlatformLookalikes", "ScenarioFormat", "BackgroundSimulation",
+                "SimulationReports",
+            ]),
         // Fuzz campaigns and systematic exploration: fault plans, swarm testing, properties, shrinking.
         .target(
             name: "SimulationExplorer",

@@ -13,10 +13,11 @@ extension Simulation {
     /// - Parameters:
     ///   - seed: Replaces the scenario's seed.
     ///   - stopAt: Replaces how long the scenario lasts.
-    ///   - app: The app's code in Swift, a fresh delegate for each process; by default, the scenario's steps.
+    ///   - app: The app's code in Swift, a fresh delegate for each process (made on the simulated main thread, so a
+    ///     main-actor initializer is fine); by default, the scenario's steps.
     public convenience init(
         scenario: Scenario, seed: UInt64? = nil, stopAt: Duration? = nil, options: Options = Options(),
-        app: (@Sendable () -> any UIApplicationDelegate)? = nil
+        app: (@MainActor @Sendable () -> any UIApplicationDelegate)? = nil
     ) {
         self.init(scenario: scenario, seed: seed, stopAt: stopAt, options: options, app: app, extraServices: [])
     }
@@ -24,14 +25,14 @@ extension Simulation {
     /// Creates a simulation with services beyond the standard ones (tests add toy services this way).
     package convenience init(
         scenario: Scenario, seed: UInt64? = nil, stopAt: Duration? = nil, options: Options = Options(),
-        app: (@Sendable () -> any UIApplicationDelegate)? = nil,
+        app: (@MainActor @Sendable () -> any UIApplicationDelegate)? = nil,
         extraServices: [@Sendable (any SystemContext) -> any SystemService]
     ) {
         let definition = scenario.app
         let expectations = scenario.expectations
         self.init(
             setup: scenario.setup(seed: seed, stopAt: stopAt), options: options,
-            appCode: UIKitApp.factory(app ?? { ScenarioApp(definition: definition) }),
+            appCode: app.map { UIKitApp.factory($0) } ?? UIKitApp.factory(isAppCode: false) { ScenarioApp(definition: definition) },
             expectations: { expectations.check(against: $0) }, extraServices: extraServices)
     }
 }

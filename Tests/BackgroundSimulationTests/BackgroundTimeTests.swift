@@ -354,11 +354,12 @@ import Testing
 }
 
 /// Reads `backgroundTimeRemaining` at each step of its life.
-final class RemainingTimeApp: UIApplicationDelegate {
+nonisolated final class RemainingTimeApp: SimulatedApplicationDelegate, @unchecked Sendable {
     let readings = Log<(String, Double)>()
 
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]) async {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: sending [UIApplication.LaunchOptionsKey: Any]?) async -> Bool {
         readings.append(("launch", application.backgroundTimeRemaining))
+        return true
     }
 
     func applicationDidBecomeActive(_ application: UIApplication) async {

@@ -597,7 +597,7 @@ import Testing
 
 /// An export written in Swift: registers each job's identifier when the person asks (as Apple's article does), reports
 /// progress with Foundation's `Progress`.
-final class SwiftExportApp: UIApplicationDelegate, @unchecked Sendable {
+nonisolated final class SwiftExportApp: SimulatedApplicationDelegate, @unchecked Sendable {
     let notes = Log<String>()
     private let jobs = Log<Int>()
 

@@ -375,14 +375,15 @@ import Testing
 let forgottenContinuations = Log<CheckedContinuation<Void, Never>>()
 
 /// didFinishLaunching awaits a continuation that nothing ever resumes.
-final class ForgottenContinuationApp: UIApplicationDelegate {
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]) async {
+nonisolated final class ForgottenContinuationApp: SimulatedApplicationDelegate, @unchecked Sendable {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: sending [UIApplication.LaunchOptionsKey: Any]?) async -> Bool {
         await withCheckedContinuation { continuation in forgottenContinuations.append(continuation) }
+        return true
     }
 }
 
 /// A tap named "ask" waits on the kernel for something nobody provides; any other tap returns.
-final class NeverAnsweredApp: UIApplicationDelegate {
+nonisolated final class NeverAnsweredApp: SimulatedApplicationDelegate, @unchecked Sendable {
     func application(_ application: UIApplication, performUserAction name: String) async {
         guard name == "ask", let kernel = TaskContext.current?.kernel else { return }
         try? await kernel.wait(for: "a reply that never comes") { _ in }

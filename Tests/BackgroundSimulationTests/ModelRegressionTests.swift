@@ -81,7 +81,7 @@ import Testing
 }
 
 /// Swift app code that keeps going after its process died: it swallows the error of its cut-short work.
-final class SaveAfterKillApp: UIApplicationDelegate {
+nonisolated final class SaveAfterKillApp: SimulatedApplicationDelegate, @unchecked Sendable {
     func application(_ application: UIApplication, performUserAction name: String) async {
         try? await application.simulateWork(for: .seconds(30))
         application.saveState(checkpoint: "after-termination")

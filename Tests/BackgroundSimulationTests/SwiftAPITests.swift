@@ -153,7 +153,7 @@ import Testing
 // MARK: Apps in Swift
 
 /// The correct pattern: begin, work, save, end; the handler ends the very task it belongs to.
-final class DraftSavingApp: UIApplicationDelegate {
+nonisolated final class DraftSavingApp: SimulatedApplicationDelegate, @unchecked Sendable {
     let task = IdentifierBox()
 
     func applicationDidEnterBackground(_ application: UIApplication) async {
@@ -170,7 +170,7 @@ final class DraftSavingApp: UIApplicationDelegate {
 }
 
 /// Starts a 60-second export on a task of its own; the expiration handler ends the background task.
-final class LongExportApp: UIApplicationDelegate {
+nonisolated final class LongExportApp: SimulatedApplicationDelegate, @unchecked Sendable {
     let notes = Log<String>()
     let sharedChecks = Log<Bool>()
     let task = IdentifierBox()
@@ -185,8 +185,9 @@ final class LongExportApp: UIApplicationDelegate {
             notes.append(late == .invalid ? "late begin invalid" : "late begin \(late)")
             UIApplication.shared.endBackgroundTask(task.value)
         }
-        // A task the process started: gated by the process, so it pauses while the app is suspended.
-        context.kernel.spawn("export", gate: context.gate) {
+        // A task the process started: gated by the process, so it pauses while the app is suspended. Its code is
+        // main-actor code, which runs in the simulation like the rest.
+        context.kernel.spawn("export", gate: context.gate) { @MainActor in
             checks.append(UIApplication.shared === application)
             do {
                 try await UIApplication.shared.simulateWork(for: .seconds(60))
@@ -202,14 +203,14 @@ final class LongExportApp: UIApplicationDelegate {
 }
 
 /// Begins a task and never ends it.
-final class LeakyApp: UIApplicationDelegate {
+nonisolated final class LeakyApp: SimulatedApplicationDelegate, @unchecked Sendable {
     func applicationDidEnterBackground(_ application: UIApplication) async {
         _ = application.beginBackgroundTask(withName: "Leaky", expirationHandler: nil)
     }
 }
 
 /// Ends the same identifier twice.
-final class DoubleEndApp: UIApplicationDelegate {
+nonisolated final class DoubleEndApp: SimulatedApplicationDelegate, @unchecked Sendable {
     func applicationDidEnterBackground(_ application: UIApplication) async {
         let identifier = application.beginBackgroundTask { }
         application.endBackgroundTask(identifier)
@@ -218,7 +219,9 @@ final class DoubleEndApp: UIApplicationDelegate {
 }
 
 /// Records each callback: the application passed, whether `UIApplication.shared` is it, and the state it reports.
-final class LifecycleRecordingApp: UIApplicationDelegate {
+///
+/// A main-actor delegate, as apps write them (its `async` methods run as main-actor code in the simulation).
+final class LifecycleRecordingApp: SimulatedApplicationDelegate {
     struct Call: Sendable {
         var callback: String
         var application: UIApplication
@@ -228,7 +231,7 @@ final class LifecycleRecordingApp: UIApplicationDelegate {
 
     let calls: Log<Call>
 
-    init(calls: Log<Call> = Log()) {
+    nonisolated init(calls: Log<Call> = Log()) {
         self.calls = calls
     }
 
@@ -238,8 +241,9 @@ final class LifecycleRecordingApp: UIApplicationDelegate {
             state: application.applicationState))
     }
 
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]) async {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) async -> Bool {
         record("didFinishLaunching", application)
+        return true
     }
 
     func applicationDidBecomeActive(_ application: UIApplication) async { record("didBecomeActive", application) }

@@ -419,13 +419,14 @@ import Testing
 
     // MARK: Swift API
 
-    final class SwiftRefreshApp: UIApplicationDelegate, @unchecked Sendable {
+    nonisolated final class SwiftRefreshApp: SimulatedApplicationDelegate, @unchecked Sendable {
         var completed = false
-        func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]) async {
+        func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: sending [UIApplication.LaunchOptionsKey: Any]?) async -> Bool {
             BGTaskScheduler.shared.register(forTaskWithIdentifier: TaskSchedulerTests.refreshID, using: nil) { task in
                 task.expirationHandler = { task.setTaskCompleted(success: false) }
                 task.setTaskCompleted(success: true)
             }
+            return true
         }
 
         func applicationDidEnterBackground(_ application: UIApplication) async {

@@ -1,5 +1,4 @@
 import BackgroundSimulation
-import Foundation
 import PlatformLookalikes
 import SimulationKernel
 import Testing
@@ -7,49 +6,50 @@ import Testing
 
 /// The same campaign from Swift Testing on Swift app code: a team fuzzes its own handlers in `swift test`.
 @Suite struct SwiftCampaignTests {
-    /// The news app of `refresh-expires-while-saving`, written in Swift against the look-alike API, bug included.
-    final class NewsAppDelegate: UIApplicationDelegate, @unchecked Sendable {
+    /// The news app of `refresh-expires-while-saving`, written in Swift as for iOS, bug included.
+    final class NewsAppDelegate: UIResponder, SimulatedApplicationDelegate {
         let checksAfterSaving: Bool
 
         init(checksAfterSaving: Bool) {
             self.checksAfterSaving = checksAfterSaving
         }
 
-        func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]) async {
+        func application(
+            _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        ) -> Bool {
             let checks = checksAfterSaving
-            BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.news.refresh", using: nil) { task in
-                guard let context = TaskContext.current else { return }
+            BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.news.refresh", using: .main) { task in
                 let stopped = Flag()
                 task.expirationHandler = {
                     stopped.set()
                     task.setTaskCompleted(success: false)
                 }
-                // The work goes on in a task of the process, as `Task {}` would (with the simulation's executor).
-                context.kernel.spawn("refresh", gate: context.gate) {
+                Task { @MainActor in
                     do {
-                        try await UIApplication.shared.simulateWork(for: .seconds(4))  // fetch
+                        try await application.simulateWork(for: .seconds(4))  // fetch
                     } catch {
                         return
                     }
                     if stopped.isSet { return }
                     let store = IdentifierBox()
-                    store.value = UIApplication.shared.beginBackgroundTask(withName: "Save feed") {
-                        UIApplication.shared.endBackgroundTask(store.value)
+                    store.value = application.beginBackgroundTask(withName: "Save feed") {
+                        application.endBackgroundTask(store.value)
                         store.value = .invalid
                     }
-                    try? await UIApplication.shared.simulateWork(for: .milliseconds(500))
-                    UIApplication.shared.saveState(checkpoint: "feed")
-                    if store.value != .invalid { UIApplication.shared.endBackgroundTask(store.value) }
+                    try? await application.simulateWork(for: .milliseconds(500))
+                    application.saveState(checkpoint: "feed")
+                    if store.value != .invalid { application.endBackgroundTask(store.value) }
                     // The fix: look again after the last await.
                     if checks && stopped.isSet { return }
                     task.setTaskCompleted(success: true)
                 }
             }
+            return true
         }
 
-        func applicationDidEnterBackground(_ application: UIApplication) async {
+        func applicationDidEnterBackground(_ application: UIApplication) {
             let request = BGAppRefreshTaskRequest(identifier: "com.example.news.refresh")
-            request.earliestBeginDate = BGTaskScheduler.shared.now.addingTimeInterval(30 * 60)
+            request.earliestBeginDate = Date(timeIntervalSinceNow: 30 * 60)
             try? BGTaskScheduler.shared.submit(request)
         }
     }

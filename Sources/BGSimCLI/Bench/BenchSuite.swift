@@ -1,4 +1,3 @@
-import PlatformLookalikes
 import ScenarioFormat
 import SimulationModel
 import Foundation

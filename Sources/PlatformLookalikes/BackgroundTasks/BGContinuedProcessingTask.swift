@@ -38,6 +38,7 @@ public final class BGContinuedProcessingTask: BGTask, @unchecked Sendable {
 
     /// Changes the title and subtitle of the Live Activity.
     public func updateTitle(_ title: String, subtitle: String) {
+        guard let process = SimulatedCall.process(process, "BGContinuedProcessingTask.updateTitle(_:subtitle:)") else { return }
         process.updateTitle(of: task, title: title, subtitle: subtitle)
     }
 }

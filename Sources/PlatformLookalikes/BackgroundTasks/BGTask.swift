@@ -3,14 +3,19 @@ import SimulationModel
 /// The look-alike of BackgroundTasks' `BGTask`: a task the system launched, handed to the launch handler.
 ///
 /// Set ``expirationHandler`` first, and call ``setTaskCompleted(success:)``
-/// exactly once on every path.
+/// exactly once on every path. The object is the system's: it stays alive
+/// while the task runs, so a `[weak task]` capture finds it.
 public class BGTask: @unchecked Sendable {
     /// The model's process and task this object stands for.
-    package unowned let process: AppProcess
+    let reference: ProcessReference
     package let task: RunningTask
+    /// The app's expiration handler as it set it, for the getter (the model keeps a wrapped copy).
+    private var handler: (() -> Void)?
+
+    package var process: AppProcess? { reference.process }
 
     init(process: AppProcess, task: RunningTask) {
-        self.process = process
+        self.reference = ProcessReference(process)
         self.task = task
     }
 
@@ -32,13 +37,27 @@ public class BGTask: @unchecked Sendable {
 
     /// Called when the task's time is about to run out: stop the work and call `setTaskCompleted(success: false)`.
     ///
-    /// Without one, the system marks the task complete and unsuccessful when its time runs out.
-    public var expirationHandler: (@Sendable () -> Void)? {
-        get {
-            if case .synchronous(let body) = task.expirationHandler { return body }
-            return nil
+    /// Without one, the system marks the task complete and unsuccessful when
+    /// its time runs out. As on iOS, the system sets it to nil after calling
+    /// it, and when the task is completed.
+    public var expirationHandler: (() -> Void)? {
+        get { handler }
+        set {
+            handler = newValue
+            guard SimulatedCall.process(reference.process, "BGTask.expirationHandler") != nil else { return }
+            task.expirationHandler = newValue.map { newValue in
+                let body = UncheckedSendable(newValue)
+                return .synchronous { [weak self] in
+                    body.value()
+                    self?.handler = nil
+                }
+            }
         }
-        set { task.expirationHandler = newValue.map { .synchronous($0) } }
+    }
+
+    /// What the watchdog calls, from its own thread, to stop a launch handler that never returns.
+    var expirationHandlerForWatchdog: @Sendable () -> Void {
+        { [weak self] in self?.handler?() }
     }
 
     /// The scenario interpreter's expiration handler: steps that may take virtual time on the handler's lane.
@@ -59,6 +78,8 @@ public class BGTask: @unchecked Sendable {
 
     /// Tells the system the task is done; the app may be suspended afterwards.
     public func setTaskCompleted(success: Bool) {
+        guard let process = SimulatedCall.process(reference.process, "BGTask.setTaskCompleted(success:)") else { return }
+        handler = nil
         process.complete(task, success: success)
     }
 }

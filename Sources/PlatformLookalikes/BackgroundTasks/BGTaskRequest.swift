@@ -7,8 +7,10 @@ public class BGTaskRequest: @unchecked Sendable {
     public let identifier: String
     /// The task may begin no earlier than this (a lower bound, never a promise).
     ///
-    /// Dates map onto virtual time from ``BGTaskScheduler/epoch``: use
-    /// `BGTaskScheduler.shared.now` (not `Date()`, which reads the real clock) to compute it.
+    /// Dates map onto virtual time from ``BGTaskScheduler/epoch``; in
+    /// simulated app code `Date()` and `Date(timeIntervalSinceNow:)` read the
+    /// virtual clock, so `Date(timeIntervalSinceNow: 15 * 60)` is 15 minutes
+    /// after the instant the code runs.
     public var earliestBeginDate: Date? {
         didSet { exactEarliestBegin = nil }
     }
@@ -26,10 +28,8 @@ public class BGTaskRequest: @unchecked Sendable {
 
     var kind: TaskKind { .appRefresh }
 
-    func model(now: Date) -> TaskRequest {
-        let begin = exactEarliestBegin ?? earliestBeginDate.map { date in
-            Int64((date.timeIntervalSince(BGTaskScheduler.epoch) * 1_000_000_000).rounded())
-        }
+    func model(now: Int64) -> TaskRequest {
+        let begin = exactEarliestBegin ?? earliestBeginDate.map { VirtualClock.nanoseconds(of: $0, now: now) }
         return TaskRequest(identifier: identifier, kind: kind, earliestBegin: begin)
     }
 
@@ -52,9 +52,7 @@ public class BGTaskRequest: @unchecked Sendable {
             continued.requiredResources = request.requiresGPU ? .gpu : []
             object = continued
         }
-        object.earliestBeginDate = request.earliestBegin.map {
-            BGTaskScheduler.epoch.addingTimeInterval(Double($0) / 1_000_000_000)
-        }
+        object.earliestBeginDate = request.earliestBegin.map(VirtualClock.date(atNanoseconds:))
         object.exactEarliestBegin = request.earliestBegin
         return object
     }
@@ -72,7 +70,7 @@ public final class BGProcessingTaskRequest: BGTaskRequest, @unchecked Sendable {
 
     override var kind: TaskKind { .processing }
 
-    override func model(now: Date) -> TaskRequest {
+    override func model(now: Int64) -> TaskRequest {
         var request = super.model(now: now)
         request.requiresNetworkConnectivity = requiresNetworkConnectivity
         request.requiresExternalPower = requiresExternalPower
@@ -130,7 +128,7 @@ public final class BGContinuedProcessingTaskRequest: BGTaskRequest, @unchecked S
 
     override var kind: TaskKind { .continuedProcessing }
 
-    override func model(now: Date) -> TaskRequest {
+    override func model(now: Int64) -> TaskRequest {
         var request = super.model(now: now)
         request.title = title
         request.subtitle = subtitle

@@ -1,50 +1,109 @@
 import Foundation
-import SimulationKernel
 import SimulationModel
 
 /// The look-alike of UIKit's `UIApplication` for app code running in a simulation.
 ///
 /// Each app process has its own; `UIApplication.shared` resolves to the
 /// process whose code is calling, so many simulations can run side by side.
-public final class UIApplication: @unchecked Sendable {
+/// Members keep Apple's isolation: the class is main-actor isolated, and
+/// `backgroundTimeRemaining`, both `beginBackgroundTask` forms and
+/// `endBackgroundTask(_:)` are `nonisolated`, since Apple documents them as
+/// safe on any thread.
+///
+/// ```swift
+/// let app = UIApplication.shared
+/// backgroundTaskID = app.beginBackgroundTask(withName: "Finish Export") {
+///     app.endBackgroundTask(self.backgroundTaskID)
+///     self.backgroundTaskID = .invalid
+/// }
+/// ```
+@preconcurrency @MainActor
+public final class UIApplication: UIResponder {
     /// The app's state as UIKit reports it.
-    public enum State: Int, Sendable {
-        case active
-        case inactive
-        case background
+    public enum State: Int, Sendable, Hashable {
+        /// In the foreground, receiving events.
+        case active = 0
+        /// In the foreground, not receiving events (launching, or interrupted by Control Center or a call).
+        case inactive = 1
+        /// In the background.
+        case background = 2
+
+        /// The state UIKit reports for a process in `state`.
+        package init(_ state: AppState) {
+            switch state {
+            case .foregroundActive: self = .active
+            case .foregroundInactive, .launching(into: .foreground): self = .inactive
+            default: self = .background
+            }
+        }
     }
 
-    /// The model's process this object stands for.
-    package unowned let process: AppProcess
+    /// The look-alike of `UIApplication.LaunchOptionsKey`: the keys of the launch options dictionary.
+    public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
+        /// The key's string.
+        public var rawValue: String
 
-    init(process: AppProcess) {
-        self.process = process
+        /// Creates a key from its string.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// Creates a key from its string.
+        public init(_ rawValue: String) {
+            self.rawValue = rawValue
+        }
     }
+
+    /// The model's process this object stands for; nil for the object handed out outside any simulation.
+    nonisolated let reference: ProcessReference
+
+    /// The process, for bgsim's scenario interpreter, whose code only runs while its process lives.
+    nonisolated package var process: AppProcess {
+        guard let process = reference.process else { preconditionFailure("the scenario interpreter ran after its process was gone") }
+        return process
+    }
+
+    init(process: AppProcess?) {
+        self.reference = ProcessReference(process)
+        super.init()
+    }
+
+    /// The object handed out by `shared` outside simulated app code: it answers, and does nothing.
+    private static let detached = UIApplication(process: nil)
 
     /// The application object of the app process whose code is running.
     ///
-    /// Only available inside simulated app code (a delegate callback, a
-    /// handler, or a task the process started).
-    public static var shared: UIApplication {
-        guard let process = TaskContext.current?.gate as? AppProcess, let app = process.appCode as? UIKitApp else {
-            preconditionFailure("UIApplication.shared is only available inside simulated app code")
-        }
-        return app.application
+    /// Inside simulated app code (a delegate callback, a handler, a block or a
+    /// task the app started, the delegate's initializer) it is that process's
+    /// object. Elsewhere it is an object that belongs to no simulation: it
+    /// reports the background with no time left and begins no task.
+    public class var shared: UIApplication {
+        if let making = UIKitApp.applicationUnderConstruction { return making }
+        if let process = AppProcess.current, let app = process.appCode as? UIKitApp { return app.application }
+        return detached
     }
 
     /// Whether the app is active, inactive or in the background.
     public var applicationState: State {
-        switch process.state {
-        case .foregroundActive: .active
-        case .foregroundInactive, .launching(into: .foreground): .inactive
-        default: .background
-        }
+        guard let process = SimulatedCall.process(reference.process, "UIApplication.applicationState") else { return .background }
+        return State(process.state)
     }
 
     /// Seconds of background time left; the largest finite double in the foreground, as on a device.
-    public var backgroundTimeRemaining: TimeInterval {
+    nonisolated public var backgroundTimeRemaining: TimeInterval {
+        guard let process = SimulatedCall.process(reference.process, "UIApplication.backgroundTimeRemaining") else { return 0 }
         guard let remaining = process.backgroundTimeRemainingNanoseconds else { return .greatestFiniteMagnitude }
         return TimeInterval(remaining) / 1_000_000_000
+    }
+
+    /// Whether the person allows background refresh for the app: the device's Background App Refresh setting.
+    public var backgroundRefreshStatus: UIBackgroundRefreshStatus {
+        guard let process = SimulatedCall.process(reference.process, "UIApplication.backgroundRefreshStatus") else { return .available }
+        switch process.system.snapshot.conditions.backgroundAppRefresh {
+        case .available: return .available
+        case .denied: return .denied
+        case .restricted: return .restricted
+        }
     }
 
     /// Marks the start of work that should continue if the app goes to the background.
@@ -54,41 +113,30 @@ public final class UIApplication: @unchecked Sendable {
     /// call with one `endBackgroundTask(_:)`. The expiration handler runs on
     /// the main lane shortly before the background time runs out, and must
     /// end the task before it returns.
-    public func beginBackgroundTask(
-        withName taskName: String?, expirationHandler handler: (@Sendable () -> Void)? = nil
+    nonisolated public func beginBackgroundTask(
+        withName taskName: String?, expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil
     ) -> UIBackgroundTaskIdentifier {
-        UIBackgroundTaskIdentifier(rawValue: process.beginBackgroundTask(name: taskName, expirationHandler: handler.map { .synchronous($0) }))
+        guard let process = SimulatedCall.process(reference.process, "UIApplication.beginBackgroundTask(withName:expirationHandler:)")
+        else { return .invalid }
+        let expiration = handler.map { handler in
+            ExpirationHandler.synchronous { MainActorCall.run(handler) }
+        }
+        return UIBackgroundTaskIdentifier(rawValue: process.beginBackgroundTask(name: taskName, expirationHandler: expiration))
     }
 
     /// Marks the start of work that should continue if the app goes to the background (no name).
-    public func beginBackgroundTask(expirationHandler handler: (@Sendable () -> Void)? = nil) -> UIBackgroundTaskIdentifier {
+    nonisolated public func beginBackgroundTask(
+        expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil
+    ) -> UIBackgroundTaskIdentifier {
         beginBackgroundTask(withName: nil, expirationHandler: handler)
     }
 
     /// Marks the end of a background task.
-    public func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
+    nonisolated public func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
+        guard let process = SimulatedCall.process(reference.process, "UIApplication.endBackgroundTask(_:)") else { return }
         process.endBackgroundTask(identifier.rawValue)
     }
 
-    /// The scenario interpreter's `beginBackgroundTask`: its expiration handler is steps that may take virtual time
-    /// on the main lane, where a Swift handler is a synchronous closure.
-    package func beginBackgroundTask(
-        withName taskName: String?, simulatedExpirationHandler handler: (@Sendable () async -> Void)?
-    ) -> UIBackgroundTaskIdentifier {
-        UIBackgroundTaskIdentifier(rawValue: process.beginBackgroundTask(name: taskName, expirationHandler: handler.map { .simulated($0) }))
-    }
-}
-
-extension UIApplication {
-    /// bgsim: burns `duration` of the app's CPU time on virtual time; it pauses while the app is suspended.
-    public func simulateWork(for duration: Duration) async throws {
-        // Dirty from the moment work starts, as with the scenario step: a kill mid-way loses it.
-        process.recordWork(duration.wholeNanoseconds)
-        try await process.compute(duration.wholeNanoseconds, label: "work")
-    }
-
-    /// bgsim: saves the app's state; the checkpoint survives termination and relaunch.
-    public func saveState(checkpoint: String) {
-        process.save(checkpoint: checkpoint)
-    }
+    /// Registers for remote notifications: accepted, and nothing more yet (bgsim does not model push).
+    public func registerForRemoteNotifications() {}
 }

@@ -1,32 +1,89 @@
-/// The app's code, called by the simulated system: the look-alike of UIKit's `UIApplicationDelegate`.
+/// The look-alike of UIKit's `UIApplicationDelegate`: the app's code, called by the simulated system.
 ///
-/// Methods are `async` so that app code can spend virtual time (for
-/// example `try await application.simulateWork(for: .seconds(2))`); each
-/// runs on the app's main lane, one at a time, as UIKit calls its delegate
-/// on the main thread. Every method has an empty default.
-public protocol UIApplicationDelegate: AnyObject, Sendable {
-    /// The process finished launching.
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]) async
+/// The requirements are Apple's, with Apple's signatures and isolation:
+/// synchronous, on the main actor, each with an empty default (Apple's are
+/// optional). A delegate written for iOS compiles unchanged:
+///
+/// ```swift
+/// class AppDelegate: UIResponder, UIApplicationDelegate {
+///     func application(_ application: UIApplication,
+///                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+///         BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in
+///             self.handleAppRefresh(task: task as! BGAppRefreshTask)
+///         }
+///         return true
+///     }
+///
+///     func applicationDidEnterBackground(_ application: UIApplication) {
+///         scheduleAppRefresh()
+///     }
+/// }
+/// ```
+///
+/// bgsim calls each method on the process's main lane, one at a time, as
+/// UIKit calls its delegate on the main thread. A synchronous method cannot
+/// wait on virtual time: to give it a cost, call
+/// `application.simulateWork(for:)`, which keeps the main lane busy that long
+/// after the method returns. To await virtual time inside a callback, conform
+/// to ``SimulatedApplicationDelegate`` instead; bgsim prefers its `async`
+/// methods.
+///
+/// A method whose signature differs from Apple's (another options type, no
+/// `-> Bool`, `async`) is not a requirement's implementation, so it is never
+/// called, as on iOS. Swift does not warn about it; run
+/// `DelegateSignatureCheck` (module SimulationTesting) over the app's sources
+/// to find such near misses.
+@preconcurrency @MainActor
+public protocol UIApplicationDelegate: AnyObject {
+    /// The process finished launching; return false if the app cannot handle the launch options.
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
+    /// The process is launching: called before `application(_:didFinishLaunchingWithOptions:)`.
+    func application(
+        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
     /// The app became active in the foreground.
-    func applicationDidBecomeActive(_ application: UIApplication) async
+    func applicationDidBecomeActive(_ application: UIApplication)
     /// The app is about to stop being active.
-    func applicationWillResignActive(_ application: UIApplication) async
+    func applicationWillResignActive(_ application: UIApplication)
     /// The app is now in the background; it has about five seconds to return.
-    func applicationDidEnterBackground(_ application: UIApplication) async
+    func applicationDidEnterBackground(_ application: UIApplication)
     /// The app is about to come back to the foreground.
-    func applicationWillEnterForeground(_ application: UIApplication) async
+    func applicationWillEnterForeground(_ application: UIApplication)
     /// The system is short of memory.
-    func applicationDidReceiveMemoryWarning(_ application: UIApplication) async
-    /// bgsim: the person did something in the app's UI (a scenario's `tap`).
-    func application(_ application: UIApplication, performUserAction name: String) async
+    func applicationDidReceiveMemoryWarning(_ application: UIApplication)
+    /// The app is about to be terminated (not called when it is killed while suspended).
+    func applicationWillTerminate(_ application: UIApplication)
 }
 
 extension UIApplicationDelegate {
-    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]) async {}
-    public func applicationDidBecomeActive(_ application: UIApplication) async {}
-    public func applicationWillResignActive(_ application: UIApplication) async {}
-    public func applicationDidEnterBackground(_ application: UIApplication) async {}
-    public func applicationWillEnterForeground(_ application: UIApplication) async {}
-    public func applicationDidReceiveMemoryWarning(_ application: UIApplication) async {}
-    public func application(_ application: UIApplication, performUserAction name: String) async {}
+    /// Returns true.
+    public func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool { true }
+    /// Returns true.
+    public func application(
+        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool { true }
+    /// Does nothing.
+    public func applicationDidBecomeActive(_ application: UIApplication) {}
+    /// Does nothing.
+    public func applicationWillResignActive(_ application: UIApplication) {}
+    /// Does nothing.
+    public func applicationDidEnterBackground(_ application: UIApplication) {}
+    /// Does nothing.
+    public func applicationWillEnterForeground(_ application: UIApplication) {}
+    /// Does nothing.
+    public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
+    /// Does nothing.
+    public func applicationWillTerminate(_ application: UIApplication) {}
+
+    /// The entry point `@main` gives an app delegate; a simulated app is started by `Simulation`, not run.
+    ///
+    /// It lets a delegate marked `@main` (Apple's samples) compile in an
+    /// executable target; running it prints how to start the app instead.
+    public static func main() {
+        print("A simulated app is started by bgsim: pass its delegate to Simulation(scenario:app:) and run the simulation.")
+    }
 }

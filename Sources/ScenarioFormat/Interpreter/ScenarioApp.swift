@@ -12,7 +12,7 @@ import SimulationModel
 /// language has (CPU work, waits, saves, locks, logs, output files) uses the
 /// model's package API, as bgsim's own extensions of `UIApplication` do. One
 /// instance serves one process: its variables die with it.
-final class ScenarioApp: UIApplicationDelegate, SceneCallbackReceiver, @unchecked Sendable {
+nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallbackReceiver, @unchecked Sendable {
     /// The app as the scenario writes it, with every build.
     private let scenarioApp: AppDefinition
     /// The build this process runs: read from the installed build when the process first calls the app's code.
@@ -71,8 +71,11 @@ final class ScenarioApp: UIApplicationDelegate, SceneCallbackReceiver, @unchecke
 
     // MARK: Callbacks
 
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]) async {
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: sending [UIApplication.LaunchOptionsKey: Any]?
+    ) async -> Bool {
         await run(.didFinishLaunching, application)
+        return true
     }
 
     func applicationDidBecomeActive(_ application: UIApplication) async {
@@ -393,7 +396,7 @@ final class ScenarioApp: UIApplicationDelegate, SceneCallbackReceiver, @unchecke
             guard let remaining = application.process.backgroundTimeRemainingNanoseconds else { return false }
             return remaining < limit
         case .applicationState(let state):
-            return switch (state, application.applicationState) {
+            return switch (state, UIApplication.State(application.process.state)) {
             case (.active, .active), (.inactive, .inactive), (.background, .background): true
             default: false
             }

@@ -224,7 +224,7 @@ public struct FaultPlan: Sendable, Hashable {
     ///   - app: The app's code in Swift, a fresh delegate for each process; by default the scenario's steps.
     public func simulation(
         of scenario: Scenario, stopAt: Duration? = nil, options: Simulation.Options = Simulation.Options(),
-        app: (@Sendable () -> any UIApplicationDelegate)? = nil
+        app: (@MainActor @Sendable () -> any UIApplicationDelegate)? = nil
     ) throws(FaultPlanError) -> Simulation {
         let planned = try applied(to: scenario)
         return Simulation(scenario: planned, seed: seed, stopAt: stopAt, options: self.options(options), app: app)

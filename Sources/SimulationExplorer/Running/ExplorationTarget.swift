@@ -20,12 +20,12 @@ public struct ExplorationTarget: Sendable {
     /// The scenario file as the person gave it, for replay commands; nil for a scenario built in Swift.
     public var path: String?
     /// The app's code in Swift; nil runs the scenario's steps.
-    public var app: (@Sendable () -> any UIApplicationDelegate)?
+    public var app: (@MainActor @Sendable () -> any UIApplicationDelegate)?
     /// How failures are told from passes.
     public let judge: Judge
 
     /// Creates a target.
-    public init(scenario: Scenario, path: String? = nil, app: (@Sendable () -> any UIApplicationDelegate)? = nil) {
+    public init(scenario: Scenario, path: String? = nil, app: (@MainActor @Sendable () -> any UIApplicationDelegate)? = nil) {
         self.scenario = scenario
         self.path = path
         self.app = app

@@ -1,6 +1,6 @@
 /// One random decision about to be made, as a ``ChoiceStrategy`` sees it.
 ///
-/// Every decision is an integer in ``range``: a ``Kernel/draw(_:in:)`` is
+/// Every decision is an integer in ``range``: a ``Kernel/draw(_:in:)->Int64`` is
 /// the number itself, a ``Kernel/chance(_:partsPerMillion:)`` is 0 (no)
 /// or 1 (yes), and a ``Kernel/choose(_:count:)`` is the index chosen.
 public struct ChoicePoint: Sendable, Hashable {

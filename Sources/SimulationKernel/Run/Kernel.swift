@@ -90,7 +90,7 @@ public final class Kernel: @unchecked Sendable {
     /// The same events as the policy sees them.
     private var tiedCandidates: [ScheduledEvent] = []
 
-    /// Overrides random decisions made at choice points (``draw(_:in:)``, ``chance(_:partsPerMillion:)``,
+    /// Overrides random decisions made at choice points (``draw(_:in:)->Int64``, ``chance(_:partsPerMillion:)``,
     /// ``choose(_:count:)``); nil (the default) leaves them to the seed.
     ///
     /// See ``ChoiceStrategy``.

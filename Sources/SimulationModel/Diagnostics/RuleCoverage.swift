@@ -138,6 +138,15 @@ public enum RuleCoverage {
         CoverageItem(
             .commonMistake, "setTaskCompleted(success: true) after the task was cancelled", rules: ["BGS030"],
             note: "The system accepts it without a word; work cut short is reported as done.", samples: ["continued-success-after-cancel"]),
+        CoverageItem(
+            .commonMistake, "A synchronous loop that runs until its expiration handler clears a flag (WWDC25's sample)", rules: ["BGS034"],
+            note: "On iOS the handler runs on another thread; in a simulation the loop must wait on virtual time (simulateWork, sleep) or the watchdog stops it."),
+        CoverageItem(
+            .commonMistake, "DispatchQueue.main.sync from the main thread", rules: ["BGS037"],
+            note: "libdispatch traps: the app crashes."),
+        CoverageItem(
+            .commonMistake, "App code that escapes the simulation (a real thread, a blocking wait bgsim cannot give time to)", rules: ["BGS035", "BGS036"],
+            note: "Reported, never acted on: such code would make runs differ; use the look-alike queues and await instead."),
     ]
 
     /// The items that name `ruleID`, in table order.

@@ -237,6 +237,35 @@ public enum Rules {
         summary: "A refresh or processing request was submitted with a launch handler registered after the app finished launching: this platform accepts the registration, but a background launch for the task finds no handler unless the same code runs before launch finishes.",
         fix: "Register refresh and processing handlers in application(_:didFinishLaunchingWithOptions:), unconditionally, before it returns; only continued processing handlers belong with the person's action.",
         source: "BGTaskScheduler.h (iOS 26): \"You must register launch handlers before your application finishes launching\"; iOS 26.1's BackgroundTasks no longer checks (docs/system-policy.md); iOS 18.2 raises (BGS011)")
+    // MARK: App code under simulation
+
+    /// Synchronous app code that did not return within the wall-clock watchdog's limit.
+    public static let synchronousCodeNeverReturned = Rule(
+        id: "BGS034", name: "synchronousCodeNeverReturned", severity: .error,
+        summary: "Synchronous app code ran past the wall-clock watchdog without returning or waiting on virtual time: a loop that waits for another thread (its expiration handler, a dispatched block) never ends in a simulation.",
+        fix: "Give each turn of the loop its cost (simulateWork(for:), sleep, or await a virtual sleep in async code) so that the system can expire the task and its expiration handler can run; or move the work to async code.",
+        source: "bgsim: virtual time only passes when code waits; Apple, WWDC25 \"Finish tasks in the background\" (a loop that runs until the expiration handler clears a flag)")
+
+    /// A look-alike API called from a thread the simulation does not run.
+    public static let calledFromOutsideSimulation = Rule(
+        id: "BGS035", name: "calledFromOutsideSimulation", severity: .error,
+        summary: "App code called a simulated API from a thread outside the simulation (a real DispatchQueue or Thread, a detached task, or code that escaped to the real main thread); the call was ignored.",
+        fix: "Run the work through the look-alikes the app's file imports (DispatchQueue, OperationQueue, Task), which stay on virtual time; do not start real threads or reach the real Dispatch module from simulated code.",
+        source: "bgsim determinism rules: all app code runs on the simulation's thread")
+
+    /// A blocking call bgsim cannot give virtual time to where it was made.
+    public static let blockingCallNotSimulated = Rule(
+        id: "BGS036", name: "blockingCallNotSimulated", severity: .warning,
+        summary: "A blocking call (sleep, usleep, Thread.sleep, simulateWork, DispatchGroup.wait, Operation.waitUntilFinished) was made where bgsim cannot block: it returned at once, without the virtual time or the work it waits for.",
+        fix: "In async code, await instead (try await Task.sleep(for:), try await application.simulateWork(for:)); instead of waiting for a group or an operation, continue in its notify block or completion block.",
+        source: "bgsim: one thread runs the whole simulation, so a blocking wait in the simulated app would wait for ever")
+
+    /// `DispatchQueue.sync` onto the queue the code is already running on.
+    public static let dispatchSyncDeadlock = Rule(
+        id: "BGS037", name: "dispatchSyncDeadlock", severity: .error,
+        summary: "DispatchQueue.sync was called on the queue the code was already running on (for example DispatchQueue.main.sync on the main thread): the app deadlocks and crashes.",
+        fix: "Call the block directly when already on the queue, or use async; never call sync on the main queue from the main thread.",
+        source: "Apple, DispatchQueue.sync(execute:): \"Calling this function and targeting the current queue results in deadlock\"; libdispatch traps with \"dispatch_sync called on queue already owned by current thread\"")
 
     /// Every rule, in identifier order.
     public static let all: [Rule] = [
@@ -249,6 +278,7 @@ public enum Rules {
         continuedEarliestBeginIgnored, continuedRunIneligible, backgroundGPUNotSupported, backgroundGPUEntitlementMissing,
         continuedProgressStalled, partialOutputLeftBehind, mainActorHandlerOnBackgroundQueue, successAfterExpiration,
         workFinishedWithoutCompleting, expirationHandlerBlocked, registeredAfterLaunchAccepted,
+        synchronousCodeNeverReturned, calledFromOutsideSimulation, blockingCallNotSimulated, dispatchSyncDeadlock,
     ]
 
     /// The rule with identifier `id`, if any.

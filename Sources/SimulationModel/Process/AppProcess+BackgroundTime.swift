@@ -60,8 +60,8 @@ extension AppProcess {
                     process: number, identifier: task.identifier, phase: .returned)))
                 batch.handlersLeft -= 1
                 if batch.handlersLeft == 0 { reportTasksStillOpen(after: batch) }
-            }, workOwner: .none) {
-                await handler.call()
+            }, workOwner: .none) { [self, subject = task.subject] in
+                await handler.call(in: self, name: "the expiration handler of \(subject)")
             }
         }
         if batch.handlersLeft == 0 { reportTasksStillOpen(after: batch) }

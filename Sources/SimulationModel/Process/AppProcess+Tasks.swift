@@ -13,6 +13,8 @@ package struct TaskRegistration: Sendable {
 
     /// Whether the handler runs on the main lane (`using: .main`) rather than a background queue (`nil`).
     var onMainLane: Bool
+    /// The serial queue's lane the handler runs on (`using:` a serial queue of the app's), if any.
+    var lane: SerialLane?
     /// SwiftUI's `.backgroundTask` style: the task completes when the async handler returns; expiration cancels it.
     var completesWhenHandlerReturns: Bool
     /// The closure's isolation.
@@ -27,10 +29,12 @@ package struct TaskRegistration: Sendable {
 
     /// Creates a registration.
     package init(
-        onMainLane: Bool, completesWhenHandlerReturns: Bool, isolation: Isolation = .nonisolated, tracksWork: Bool = false,
+        onMainLane: Bool, lane: SerialLane? = nil, completesWhenHandlerReturns: Bool, isolation: Isolation = .nonisolated,
+        tracksWork: Bool = false,
         handler: @escaping @Sendable (RunningTask) async -> Void
     ) {
         self.onMainLane = onMainLane
+        self.lane = lane
         self.completesWhenHandlerReturns = completesWhenHandlerReturns
         self.isolation = isolation
         self.tracksWork = tracksWork
@@ -199,6 +203,8 @@ extension AppProcess {
         }
         if registration.onMainLane {
             mainLane.enqueue("launch handler \(request.identifier)", workOwner: .task(task), body)
+        } else if let lane = registration.lane {
+            lane.enqueue("launch handler \(request.identifier)", workOwner: .task(task), body)
         } else {
             task.handlerContext = spawn("launch handler \(request.identifier)", origin: .system, workOwner: .task(task), body)
         }
@@ -270,8 +276,8 @@ extension AppProcess {
     private func callExpirationHandler(_ handler: ExpirationHandler, of task: RunningTask) {
         task.expirationHandler = nil
         task.expirationHandlerRunning = true
-        spawn("expiration handler \(task.identifier)", origin: .system, workOwner: .none) {
-            await handler.call()
+        spawn("expiration handler \(task.identifier)", origin: .system, workOwner: .none) { [self] in
+            await handler.call(in: self, name: "the expiration handler of \(task.subject)")
             task.expirationHandlerRunning = false
             task.expirationHandlerReturned = true
         }
@@ -331,6 +337,8 @@ extension AppProcess {
     private func finish(_ task: RunningTask, how: TraceRecord.TaskEnding, success: Bool) {
         task.completed = true
         task.expirationHandler = nil
+        // The system lets go of the `BGTask` it handed the app (which holds the task: a cycle otherwise).
+        task.lookalike = nil
         for timer in task.timers { kernel.cancel(timer) }
         task.timers.removeAll()
         runningTasks.removeAll { $0 === task }

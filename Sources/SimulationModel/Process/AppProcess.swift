@@ -24,7 +24,16 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     package private(set) var state: AppState = .notRunning
     /// The app's code in this process; made when the process is, so nothing of an earlier launch survives.
     package private(set) var appCode: any AppCode = NoAppCode()
-    private(set) lazy var mainLane = MainLane(process: self)
+    /// The app's main thread: delegate callbacks, main-queue blocks, expiration handlers, main-actor code.
+    package private(set) lazy var mainLane = SerialLane(process: self, label: "main", isMain: true)
+    /// The lanes of the serial queues the app's code used, in the order first used.
+    var serialLanes: [(owner: AnyObject, lane: SerialLane)] = []
+    /// The lane each running lane item's task belongs to, by task identifier.
+    var laneOfTask: [UInt64: SerialLane] = [:]
+    /// How the app's code runs in this process: its CPU time charges, the watchdog, calls from other threads.
+    package private(set) lazy var appCodeState = AppCodeState()
+    /// This process's main actor and the binding of the simulation's thread to it, once its code is Swift.
+    private var concurrencyBinding: ConcurrencyRouting.Binding?
 
     // The app's memory: gone with the process.
     private(set) var unsavedWork: Int64 = 0
@@ -59,7 +68,9 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     /// The system the process lives in, as its services see it.
     package var system: any SystemContext { simulation }
-    package var kernel: Kernel { simulation.kernel }
+    /// Held strongly: look-alike objects the app keeps may call in after the simulation is gone, and the first
+    /// thing they ask is the kernel's thread (see `acceptsAppCall`).
+    package let kernel: Kernel
     package var profile: PlatformProfile { simulation.profile }
     package var now: Int64 { kernel.now.nanoseconds }
     package var isAlive: Bool { !state.isTerminated && !kernel.isShutDown }
@@ -67,7 +78,25 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     init(number: Int, simulation: Simulation, makeAppCode: AppCodeFactory) {
         self.number = number
         self.simulation = simulation
+        self.kernel = simulation.kernel
         self.appCode = makeAppCode(self)
+    }
+
+    /// Keeps the Swift concurrency work the app's code starts (tasks, main-actor code) inside the simulation,
+    /// on the calling thread; the app code of a Swift app calls it before the app's objects are made.
+    package func routeAppConcurrency() {
+        concurrencyBinding = ConcurrencyRouting.bind(self)
+    }
+
+    /// Whether the app's code is Swift written for iOS (its concurrency routed into the simulation), rather than
+    /// the scenario interpreter's steps.
+    package var runsSwiftAppCode: Bool { concurrencyBinding != nil }
+
+    /// The process whose code the calling thread is running: that of the current simulated task, or, outside
+    /// any (a delegate's initializer, a detached task), that of the simulation the thread is running.
+    package static var current: AppProcess? {
+        if let process = TaskContext.current?.gate as? AppProcess { return process }
+        return ConcurrencyRouting.currentProcess
     }
 
     // MARK: Trace
@@ -119,7 +148,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     @discardableResult
     package func spawn(
         _ name: String, origin: Origin = .inherited, workOwner: WorkOwner = .inherited, countsWork: Bool = true,
-        _ body: @escaping @Sendable () async -> Void
+        lane: SerialLane? = nil, _ body: @escaping @Sendable () async -> Void
     ) -> TaskContext? {
         guard isAlive else { return nil }
         let action: String? = switch origin {
@@ -143,11 +172,20 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         // Binding costs more than reading: bind only when the caller's value is not the one wanted.
         let context = TaskWorkScope.current === owner ? start() : TaskWorkScope.$current.withValue(owner, operation: start)
         liveTasks[context.identifier] = context
+        if let lane { laneOfTask[context.identifier] = lane }
         return context
     }
 
     private func taskEnded(_ context: TaskContext?) {
-        if let context { liveTasks[context.identifier] = nil }
+        guard let context else { return }
+        liveTasks[context.identifier] = nil
+        if !laneOfTask.isEmpty { laneOfTask[context.identifier] = nil }
+    }
+
+    /// The lane the calling code runs on: the lane of the item whose task (or child task) is calling, if any.
+    package var currentLane: SerialLane? {
+        guard !laneOfTask.isEmpty, let context = TaskContext.current else { return nil }
+        return laneOfTask[context.identifier]
     }
 
     /// The person's action the calling code serves, if any: a tap's callback, and any task or block it started.
@@ -167,6 +205,8 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// Burns `duration` of CPU time on the calling task: it stops while the process is suspended.
     package func compute(_ duration: Int64, label: String) async throws {
         guard duration > 0 else { return }
+        // A dead process's code gets no more CPU time: the work fails at once instead of waiting for ever.
+        if state.isTerminated { throw ProcessTerminated(process: number) }
         try await kernel.wait(for: "CPU work (\(label))") { waiter in
             let computation = Computation(remaining: duration, waiter: waiter)
             computations.append(computation)
@@ -205,6 +245,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         deferredWaiters.removeAll()
         for waiter in waiting { waiter.resumeNow() }
         mainLane.startNext()
+        for (_, lane) in serialLanes { lane.startNext() }
     }
 
     // MARK: Memory
@@ -413,12 +454,24 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         }, personAction: personAction, workOwner: .none, body)
     }
 
-    /// Called by the main lane's task when its item's body has returned.
-    func mainLaneItemFinished() {
+    /// Called by a lane's task when its item's body has returned.
+    func laneItemFinished(_ lane: SerialLane) {
         guard isAlive else { return }
-        let hook = mainLane.finishCurrent()
+        let hook = lane.finishCurrent()
         hook?()
-        mainLane.startNext()
+        lane.startNext()
+    }
+
+    /// The lane of a serial queue of the app's code (a serial `DispatchQueue`, an `OperationQueue` running one
+    /// operation at a time), made the first time the queue is used in this process.
+    ///
+    /// `owner` is the queue object; the lane lives as long as the process, so a queue kept by the app across
+    /// processes gets a fresh lane in each.
+    package func serialLane(for owner: AnyObject, label: String) -> SerialLane {
+        if let found = serialLanes.first(where: { $0.owner === owner }) { return found.lane }
+        let lane = SerialLane(process: self, label: label, isMain: false)
+        serialLanes.append((owner, lane))
+        return lane
     }
 
     /// Runs `body` on the main lane later (`DispatchQueue.main.async`, or `asyncAfter` with `delay`).
@@ -481,6 +534,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// Ends the process. Its tasks are cancelled; nothing they do afterwards counts.
     package func terminate(_ reason: TerminationReason, message: String) {
         guard !state.isTerminated, state != .notRunning else { return }
+        reportOutsideCalls()
         if unsavedWork > 0 {
             diagnose(
                 Rules.workLostAtTermination, subject: "unsaved work",
@@ -504,10 +558,12 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         deferredWaiters.removeAll()
         computations.removeAll()
         mainLane.removeAll()
+        for (_, lane) in serialLanes { lane.removeAll() }
         for waiter in failing { waiter.fail(ProcessTerminated(process: number)) }
         for context in liveTasks.values.sorted(by: { $0.identifier < $1.identifier }) { context.cancel() }
         liveTasks.removeAll()
         for task in ending {
+            task.lookalike = nil
             for timer in task.timers { kernel.cancel(timer) }
             // Killed with the process: the app hears nothing (for a continued task, as when the person closes it in
             // the app switcher), and whatever output it had written stays as it was.

@@ -75,9 +75,9 @@ package enum ExpirationHandler: Sendable {
     case synchronous(@Sendable () -> Void)
     case simulated(@Sendable () async -> Void)
 
-    func call() async {
+    func call(in process: AppProcess, name: String) async {
         switch self {
-        case .synchronous(let body): body()
+        case .synchronous(let body): await process.runSynchronousAppCode(name, body)
         case .simulated(let body): await body()
         }
     }

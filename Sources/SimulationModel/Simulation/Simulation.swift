@@ -250,6 +250,8 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             ending = .limitExceeded(message)
             trace(.runLimitExceeded(TraceRecord.RunLimitExceeded(message: message)))
         }
+        // Simulated APIs called from other threads (real Dispatch queues, real threads): reported, never acted on.
+        process?.reportOutsideCalls()
         let foreign = kernel.executor.foreignEnqueueCount
         if foreign > 0 {
             diagnose(

@@ -8,7 +8,7 @@ import SimulationKernel
 /// is added here once and every report can draw it.
 ///
 /// Every report (terminal, HTML, Markdown, Perfetto) draws a timeline, and
-/// the timeline reads the typed ``TraceRecord`` of each event in one
+/// the timeline reads the typed `TraceRecord` of each event in one
 /// exhaustive `switch` with no `default:` (see `Timeline.Reader`). A record
 /// kind added to the model therefore stops the build here until someone
 /// decides how the reports draw it, or writes down why they leave it out.

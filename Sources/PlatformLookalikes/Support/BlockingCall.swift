@@ -1,0 +1,16 @@
+import SimulationModel
+
+/// Blocking calls of the app's code (`sleep`, `usleep`, `Thread.sleep`, the synchronous `simulateWork(for:)`):
+/// CPU or idle time charged to the synchronous code running now.
+enum BlockingCall {
+    /// Charges `nanoseconds` to the synchronous app code running in `process`; in async code, reports that
+    /// nothing could be charged.
+    static func charge(_ nanoseconds: Int64, asWork: Bool, in process: AppProcess, call: String) {
+        guard nanoseconds > 0 else { return }
+        if asWork ? process.charge(work: nanoseconds) : process.charge(sleep: nanoseconds) { return }
+        process.diagnose(
+            Rules.blockingCallNotSimulated, subject: call,
+            message: "\(call) was called in async code, where bgsim cannot block the simulation's thread: no virtual time passed. "
+                + "Await instead (try await Task.sleep(for:), try await application.simulateWork(for:)).")
+    }
+}

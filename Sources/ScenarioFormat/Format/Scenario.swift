@@ -197,7 +197,7 @@ extension Scenario: Decodable {
         steps.flatMap { step -> [String] in
             switch step {
             case .perform(let action): [action]
-            case .async(let nested), .dispatchMain(_, let nested), .repeating(_, let nested), .while(_, let nested):
+            case .async(let nested), .dispatchMain(_, let nested), .dispatch(_, _, let nested), .repeating(_, let nested), .while(_, let nested):
                 performed(in: nested)
             case .if(_, let then, let otherwise): performed(in: then + otherwise)
             case .beginBackgroundTask(_, _, .steps(let handler)), .setTaskExpirationHandler(.steps(let handler)):

@@ -24,6 +24,9 @@ public indirect enum Step: Sendable, Hashable {
     case async([Step])
     /// Queues the steps on the main lane, after `delay` (`DispatchQueue.main.asyncAfter`).
     case dispatchMain(delay: Int64, steps: [Step])
+    /// Queues the steps on a serial queue of the app's, by name (`"main"` is the main queue): `queue.async { }`, or,
+    /// when `sync`, `queue.sync { }`, which waits for everything queued before the block and the block itself.
+    case dispatch(queue: String, sync: Bool, steps: [Step])
     /// Takes a file or database lock, for example SQLite's in a shared container.
     case holdLock(String)
     /// Releases a lock taken with `holdLock`.
@@ -78,7 +81,7 @@ public indirect enum Step: Sendable, Hashable {
 
     /// The step names a scenario may use, for suggestions.
     public static let names = [
-        "beginBackgroundTask", "endBackgroundTask", "work", "wait", "save", "async", "dispatchMain",
+        "beginBackgroundTask", "endBackgroundTask", "work", "wait", "save", "async", "dispatchMain", "dispatchAsync", "dispatchSync",
         "holdLock", "releaseLock", "perform", "repeat", "log", "crash", "exit", "register", "submit",
         "cancelTaskRequest", "cancelAllTaskRequests", "setTaskExpirationHandler", "setTaskCompleted", "cancelWork",
         "stopIfCancelled", "updateUI", "processUnits", "updateTitle", "setProgressTotal", "removePartialOutput",
@@ -192,6 +195,13 @@ extension Step: Decodable {
         case "dispatchMain":
             let c = try keys("delay", "steps")
             self = .dispatchMain(delay: try c.optionalDuration("delay") ?? 0, steps: try c.required([Step].self, "steps"))
+        case "dispatchAsync", "dispatchSync":
+            let c = try keys("queue", "steps")
+            let queue = try c.required(String.self, "queue")
+            guard !queue.isEmpty else {
+                throw invalid(c.path("queue"), "the queue's name is empty (write \"main\" for the main queue, or a label such as \"database\")")
+            }
+            self = .dispatch(queue: queue, sync: name == "dispatchSync", steps: try c.required([Step].self, "steps"))
         case "holdLock":
             self = .holdLock(try keys("lock").required(String.self, "lock"))
         case "releaseLock":

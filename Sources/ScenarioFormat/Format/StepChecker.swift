@@ -33,7 +33,7 @@ struct StepChecker {
             case .perform(let action) where app.actions[action] == nil:
                 throw invalid(at + [AnyKey("action")], "no action named \"\(action)\" in app.actions"
                     + Suggestion.hint(for: action, among: app.actions.keys.sorted()))
-            case .async(let nested), .dispatchMain(_, let nested), .repeating(_, let nested):
+            case .async(let nested), .dispatchMain(_, let nested), .dispatch(_, _, let nested), .repeating(_, let nested):
                 try validate(nested, path: at + [AnyKey("steps")], inExpirationHandler: inExpirationHandler)
             case .setFlag(let flag, _):
                 try check(flag: flag, at: at + [AnyKey("flag")])
@@ -80,7 +80,7 @@ struct StepChecker {
                 if case .steps(let handler) = behavior { collectVariables(in: handler, into: &variables) }
             case .setTaskExpirationHandler(.steps(let handler)):
                 collectVariables(in: handler, into: &variables)
-            case .async(let nested), .dispatchMain(_, let nested), .repeating(_, let nested), .while(_, let nested):
+            case .async(let nested), .dispatchMain(_, let nested), .dispatch(_, _, let nested), .repeating(_, let nested), .while(_, let nested):
                 collectVariables(in: nested, into: &variables)
             case .if(_, let then, let otherwise):
                 collectVariables(in: then + otherwise, into: &variables)

@@ -21,6 +21,8 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
     private var variables: [String: UIBackgroundTaskIdentifier] = [:]
     /// The app's flags: their starting values, then what `set` made them. Gone with the process.
     private var flags: [String: Bool] = [:]
+    /// The app's serial queues by name; looked up, never iterated.
+    private var queueTokens: [String: QueueToken] = [:]
 
     init(definition: AppDefinition) {
         self.scenarioApp = definition
@@ -38,6 +40,8 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
     /// Where steps run, and which background task or BGTask the code in hand belongs to.
     struct Context {
         var lane: String
+        /// The serial queue of the app's the code runs on (`dispatchAsync`, `dispatchSync`), if not the main one.
+        var serialQueue: String?
         var ownTask: IdentifierBox?
         /// The BGTask a launch handler (or its expiration handler) works on.
         var bgTask: BGTask?
@@ -234,6 +238,9 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
                     lane: "main", ownTask: context.ownTask, bgTask: context.bgTask, job: context.job))
             }
 
+        case .dispatch(let queue, let sync, let steps):
+            try await dispatch(steps, to: queue, sync: sync, in: application, context: context)
+
         case .holdLock(let name):
             process.holdLock(name)
 
@@ -381,6 +388,66 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
     private func withJobNumber(_ identifier: String, _ number: (AppProcess) -> Int, _ process: AppProcess) -> String {
         guard identifier.contains(Step.jobNumberPlaceholder) else { return identifier }
         return identifier.replacingOccurrences(of: Step.jobNumberPlaceholder, with: String(number(process)))
+    }
+
+    /// `queue.async { }` or `queue.sync { }` onto a serial queue of the app's (`"main"`: the main queue).
+    ///
+    /// The block waits behind whatever the queue is running or has queued; `sync` makes the calling code wait for it
+    /// too, keeping its own lane busy meanwhile, which is how an expiration handler ends up blocked behind a
+    /// database queue's batch. `sync` onto the queue the code is on deadlocks, and libdispatch crashes the app.
+    private func dispatch(
+        _ steps: [Step], to queue: String, sync: Bool, in application: UIApplication, context: Context
+    ) async throws {
+        let process = application.process
+        let current = context.lane == "main" ? "main" : context.serialQueue
+        if sync && current == queue {
+            let name = queue == "main" ? "DispatchQueue.main" : "DispatchQueue(\"\(queue)\")"
+            process.diagnose(
+                Rules.dispatchSyncDeadlock, subject: "\(name).sync",
+                message: "\(name).sync was called from code already running on that queue: "
+                    + "dispatch_sync called on queue already owned by current thread")
+            process.terminate(.crash, message: "EXC_BREAKPOINT: BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread")
+            throw ProcessTerminated(process: process.number)
+        }
+        let lane = queue == "main" ? process.mainLane : process.serialLane(for: queueToken(queue), label: queue)
+        let blockContext = Context(
+            lane: queue, serialQueue: queue == "main" ? nil : queue, ownTask: context.ownTask, bgTask: context.bgTask,
+            job: context.job)
+        let done = sync ? BlockCompletion() : nil
+        lane.enqueue("\(queue) block", personAction: process.currentPersonAction) { [self] in
+            await run(steps, in: application, context: blockContext)
+            done?.finish()
+        }
+        if let done {
+            try await done.wait(in: process, for: "DispatchQueue(\"\(queue)\").sync")
+        }
+    }
+
+    /// The object a queue's lane belongs to in this process, one per name.
+    private func queueToken(_ name: String) -> QueueToken {
+        if let token = queueTokens[name] { return token }
+        let token = QueueToken()
+        queueTokens[name] = token
+        return token
+    }
+
+    /// Stands for one of the app's serial queues, by name (the model keys lanes by object).
+    final class QueueToken {}
+
+    /// Tells code waiting in `dispatchSync` that its block has run.
+    final class BlockCompletion: @unchecked Sendable {
+        private var finished = false
+        private var waiter: Waiter?
+
+        func finish() {
+            finished = true
+            waiter?.resume()
+        }
+
+        func wait(in process: AppProcess, for reason: String) async throws {
+            guard !finished else { return }
+            try await process.kernel.wait(for: reason) { waiter = $0 }
+        }
     }
 
     /// Whether `condition` holds now, for the code in `context`.

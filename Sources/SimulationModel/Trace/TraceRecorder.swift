@@ -5,8 +5,8 @@ import SimulationKernel
 /// The fingerprint is computed even when the trace is not kept, so a fuzz
 /// campaign can compare runs without storing them. What the recorder holds
 /// is bounded by what the run's limits let it keep, not by what happened:
-/// past ``capacity`` records it writes nothing more and tells its owner once,
-/// and past ``RunLimits/keptDiagnosticsPerRule`` diagnostics of one rule it
+/// past its capacity of records it writes nothing more and tells its owner once,
+/// and past `RunLimits.keptDiagnosticsPerRule` diagnostics of one rule it
 /// only counts them.
 public final class TraceRecorder: @unchecked Sendable {
     /// What to do with events besides fingerprinting them.

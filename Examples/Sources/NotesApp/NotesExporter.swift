@@ -8,19 +8,19 @@ import PlatformLookalikes
 /// Exports the notes to a PDF in a continued processing task the person started, one note a second.
 @MainActor
 final class NotesExporter {
-    private var registered = false
     private var jobs = 0
 
+    /// Registers each job's own identifier when the person asks, as Apple's article does: the wildcard entry of
+    /// Info.plist permits `com.example.notes.export.<job>`, but registering the wildcard itself is refused on iOS 26
+    /// (docs/system-policy.md, continuedWildcardRegistration).
     func export(notes: Int) {
-        if !registered {
-            registered = true
-            BGTaskScheduler.shared.register(forTaskWithIdentifier: NotesIdentifiers.exports, using: .main) { task in
-                self.run(task as! BGContinuedProcessingTask)
-            }
-        }
         jobs += 1
+        let identifier = "com.example.notes.export.\(jobs)"
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: .main) { task in
+            self.run(task as! BGContinuedProcessingTask)
+        }
         let request = BGContinuedProcessingTaskRequest(
-            identifier: "com.example.notes.export.\(jobs)", title: "Exporting notes", subtitle: "\(notes) notes")
+            identifier: identifier, title: "Exporting notes", subtitle: "\(notes) notes")
         request.strategy = .queue
         try? BGTaskScheduler.shared.submit(request)
         pendingNotes = notes

@@ -54,6 +54,14 @@ package final class SerialLane: @unchecked Sendable {
         _ name: String, onStart: (() -> Void)? = nil, onFinish: (() -> Void)? = nil, personAction: String? = nil,
         workOwner: WorkOwner = .inherited, _ body: @escaping @Sendable () async -> Void
     ) {
+        // A block queued in a loop that never waits writes no record and starts no task: only this count sees it.
+        let waiting = items.count - head
+        if waiting >= process.kernel.limits.maximumLiveTasks {
+            process.kernel.stop(.liveTasks, message: "the run stopped at \(VirtualInstant(nanoseconds: process.now)) with \(waiting) blocks "
+                + "waiting on the \(isMain ? "main" : label) queue: the limit of \(process.kernel.limits.maximumLiveTasks) live tasks was "
+                + "reached; look for code that dispatches blocks in a loop without waiting for them")
+            return
+        }
         let owner = workOwner.resolved
         // Counted from the moment it is queued: a block waiting behind busy work is still the task's work.
         owner?.workStarted()

@@ -41,15 +41,17 @@ struct LaneRows: Sendable {
                 continue
             }
             var rows: [Row] = []
-            var rowEnds: [Int64] = []
+            // The first row (lowest index) whose last lane ends before this one starts; a tree of row ends keeps
+            // that search logarithmic, where a scan was quadratic for 100,000 overlapping background tasks.
+            var rowEnds = RowEnds(capacity: members.count)
             for lane in members {
                 let span = Self.span(of: lane)
-                if let index = rowEnds.firstIndex(where: { $0 < span.start }) {
+                if let index = rowEnds.firstRow(endingBefore: span.start) {
                     rows[index].lanes.append(lane)
-                    rowEnds[index] = span.end
+                    rowEnds.set(index, to: span.end)
                 } else {
+                    rowEnds.set(rows.count, to: span.end)
                     rows.append(Row(title: "", lanes: [lane]))
-                    rowEnds.append(span.end)
                 }
             }
             for index in rows.indices {
@@ -74,5 +76,38 @@ struct LaneRows: Sendable {
             end = max(end, mark.time)
         }
         return start <= end ? (start, end) : (0, 0)
+    }
+}
+
+/// The end of each row's last lane, in a tree of minimums, to find the first row free at an instant.
+private struct RowEnds {
+    /// Leaves from `leafCount`; each inner node holds the smaller of its children. A row not made yet ends at `.max`.
+    private var nodes: [Int64]
+    private let leafCount: Int
+
+    init(capacity: Int) {
+        var leaves = 1
+        while leaves < max(1, capacity) { leaves *= 2 }
+        leafCount = leaves
+        nodes = [Int64](repeating: .max, count: 2 * leaves)
+    }
+
+    mutating func set(_ row: Int, to end: Int64) {
+        var node = leafCount + row
+        nodes[node] = end
+        while node > 1 {
+            node /= 2
+            nodes[node] = min(nodes[2 * node], nodes[2 * node + 1])
+        }
+    }
+
+    /// The lowest row whose end is before `start`, if any.
+    func firstRow(endingBefore start: Int64) -> Int? {
+        guard nodes[1] < start else { return nil }
+        var node = 1
+        while node < leafCount {
+            node = nodes[2 * node] < start ? 2 * node : 2 * node + 1
+        }
+        return node - leafCount
     }
 }

@@ -23,11 +23,13 @@ struct StoryDigest: Sendable {
     let items: [Item]
 
     init(_ entries: [Timeline.Entry]) {
-        // Each line's shape as a hash (FNV-1a over its teller and its words without numbers), so that comparing
-        // two lines is one integer compare; equal hashes are then checked word for word, so the fold is exact.
-        let shape = entries.map(Self.shapeHash)
+        // Each line's class: lines with the same teller and the same words without numbers share one. A line is
+        // checked word for word only against the first line of each class with its shape hash (FNV-1a over its
+        // teller and its words without numbers), so the fold stays exact while the block search below, which
+        // compares each line up to `longestBlock` times, compares integers.
+        let classes = Self.lineClasses(entries)
         func sameLine(_ a: Int, _ b: Int) -> Bool {
-            shape[a] == shape[b] && entries[a].actor == entries[b].actor && Self.sameWithoutNumbers(entries[a].text, entries[b].text)
+            classes[a] == classes[b]
         }
         func sameBlock(_ a: Int, _ b: Int, length: Int) -> Bool {
             for offset in 0..<length where !sameLine(a + offset, b + offset) { return false }
@@ -69,6 +71,28 @@ struct StoryDigest: Sendable {
             index = end
         }
         self.items = items
+    }
+
+    /// A class number per entry: equal for two entries exactly when they have the same teller and the same text once
+    /// numbers are set aside.
+    static func lineClasses(_ entries: [Timeline.Entry]) -> [Int] {
+        var classes = [Int](repeating: 0, count: entries.count)
+        // The first entry of each class, by shape hash; only looked up, never iterated, so hash order never shows.
+        var firstOfClass: [UInt64: [Int]] = [:]
+        var count = 0
+        for index in entries.indices {
+            let entry = entries[index]
+            let shape = shapeHash(entry)
+            let candidates = firstOfClass[shape] ?? []
+            if let same = candidates.first(where: { entries[$0].actor == entry.actor && sameWithoutNumbers(entries[$0].text, entry.text) }) {
+                classes[index] = classes[same]
+            } else {
+                classes[index] = count
+                count += 1
+                firstOfClass[shape, default: []].append(index)
+            }
+        }
+        return classes
     }
 
     /// Whether a byte is part of a number as the story writes it: a digit, or a unit or decimal point after one.

@@ -121,6 +121,8 @@ struct UsageTests {
         case .bench: "bench"
         case .fuzz: "fuzz"
         case .explore: "explore"
+        case .diff: "diff"
+        case .initialize: "init"
         case .help: "help"
         case .version: "version"
         }

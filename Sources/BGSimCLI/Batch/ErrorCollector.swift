@@ -12,7 +12,8 @@ import ScenarioFormat
 /// (a missing top-level key, a bad `stopAt`, an unknown key of `app`), and
 /// anything after ``maximumErrors``. Removing an entry can hide a later
 /// error that depends on it (an action referred to by a removed tap), never
-/// invent one, except that a list left empty may be reported as empty.
+/// invent one: an error about a list it took entries from ends the collection
+/// unreported.
 struct ErrorCollector {
     /// The most errors reported for one file.
     static let maximumErrors = 100
@@ -52,6 +53,8 @@ struct ErrorCollector {
                 break
             }
             let originalPath = Self.original(error.location, removed: removed)
+            // An error about a list this collector took entries out of ("needs at least one entry") is its own doing.
+            if removed.contains(where: { $0.list == originalPath }) { break }
             var located = ScenarioError(file: error.file, location: originalPath, message: error.message)
             if originalPath != error.location { located = ScenarioError(file: error.file, location: originalPath, message: error.message) }
             errors.append(Located(error: located, position: original.position(of: originalPath)))

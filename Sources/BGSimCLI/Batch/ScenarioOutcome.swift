@@ -34,7 +34,7 @@ struct ScenarioOutcome {
     func line(at time: Int64) -> Int? {
         guard let scenario else { return nil }
         guard let index = scenario.timeline.lastIndex(where: { $0.at.wholeNanoseconds <= time }) else { return line(of: "timeline") }
-        return line(of: "timeline[\(index)]")
+        return line(of: scenario.sourcePath(ofTimelineEntry: index))
     }
 }
 

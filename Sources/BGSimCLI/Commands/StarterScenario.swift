@@ -8,7 +8,7 @@ enum StarterScenario {
           "name": "\(name)",
           "description": "A starter scenario: an app that saves its work when the person leaves it, protected by a background task, and refreshes in the background with BGAppRefreshTask. Edit the actions to match your app's code, and the timeline to match how people use it.",
           "seed": 1,
-          "stopAt": "1d",
+          "stopAt": "7d",
           "app": {
             "bundleIdentifier": "com.example.app",
             "infoPlist": {
@@ -41,8 +41,11 @@ enum StarterScenario {
           "timeline": [
             { "at": "8h", "action": "launch", "note": "The person opens the app in the morning..." },
             { "at": "8h10m", "action": "goHome", "note": "...and leaves it." },
-            { "at": "20h", "action": "returnToApp" },
-            { "at": "20h5m", "action": "goHome" }
+            { "repeat": { "every": "12h", "count": 13, "note": "Then every evening and morning for the rest of the week.",
+              "entries": [
+                { "at": "20h", "action": "returnToApp" },
+                { "at": "20h5m", "action": "goHome" }
+              ] } }
           ],
           "expect": {
             "diagnostics": [],

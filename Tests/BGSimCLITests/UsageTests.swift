@@ -123,6 +123,7 @@ struct UsageTests {
         case .explore: "explore"
         case .diff: "diff"
         case .initialize: "init"
+        case .schema: "schema"
         case .help: "help"
         case .version: "version"
         }

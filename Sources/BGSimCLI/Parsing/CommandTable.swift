@@ -20,7 +20,7 @@ extension ToolSpec {
             Shortcut(option: OptionSpec("--version", kind: .flag, help: "Show the version."), command: "version"),
             Shortcut(option: .help, command: "help"),
         ],
-        commands: [.run, .validate, .report, .diff, .initialize, .rules, .fuzz, .explore, .bench, .help, .version],
+        commands: [.run, .validate, .report, .diff, .initialize, .schema, .rules, .fuzz, .explore, .bench, .help, .version],
         defaultArguments: ["help"]
     )
 }
@@ -253,6 +253,22 @@ extension CommandSpec {
         build: { (arguments) throws(UsageError) in
             .initialize(name: arguments.values(of: "name").first)
         }
+    )
+
+    static let schema = CommandSpec(
+        name: "schema",
+        abstract: "Print the JSON Schema of the scenario format.",
+        discussion: """
+            Prints a JSON Schema (draft 2020-12) of scenario files, made by reading small \
+            scenarios with the reader itself, so that it lists exactly the keys, steps, \
+            actions and names the reader accepts. docs/scenario.schema.json is its output; \
+            point an editor at it to complete and check scenarios as they are written. \
+            The schema checks shapes; "bgsim validate" also checks references and order.
+            """,
+        examples: [
+            Example(commandLine: "bgsim schema", abstract: "Print the schema (docs/scenario.schema.json)."),
+        ],
+        build: { (_) throws(UsageError) in .schema }
     )
 
     static let rules = CommandSpec(

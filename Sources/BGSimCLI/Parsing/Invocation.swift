@@ -22,6 +22,8 @@ public enum Invocation: Equatable, Sendable {
     case diff(first: String, second: String)
     /// `bgsim init [<name>]`: write a starter scenario.
     case initialize(name: String?)
+    /// `bgsim schema`: the JSON Schema of the scenario format.
+    case schema
     /// Help for the tool (`command` is `nil`) or for one subcommand, by name.
     case help(command: String?)
     /// `bgsim --version` or `bgsim version`.

@@ -48,6 +48,8 @@ public enum BGSimTool {
             return ExploreCommand(options: options).execute(console: console)
         case .diff(let first, let second):
             return DiffCommand(first: first, second: second).execute(console: console)
+        case .schema:
+            return SchemaCommand().execute(console: console)
         case .initialize(let name):
             return InitCommand(name: name).execute(console: console)
         }

@@ -31,7 +31,7 @@ let console = Console(
                 exit(141)
             }
             _ = writeAll("bgsim: error: cannot write to standard output (\(String(cString: strerror(failure))))\n", to: STDERR_FILENO)
-            exit(74)
+            exit(ExitCode.standardOutputFailed)
         }
     },
     error: { text in _ = writeAll(text, to: STDERR_FILENO) })

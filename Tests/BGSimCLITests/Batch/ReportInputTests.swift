@@ -50,6 +50,37 @@ import Testing
         #expect(run.status == 0, "\(run.error)")
     }
 
+    /// Every number field of two sample traces, one at a time, at plus and minus the limit: drawn or refused, never a trap.
+    @Test(arguments: ["continued-photo-batch-stalled", "leaked-assertion-watchdog"])
+    func everyNumberAtTheLimitIsDrawnOrRefused(_ sample: String) throws {
+        let folder = try temporaryFolder()
+        let source = folder.appendingPathComponent("source.jsonl").path
+        #expect(runTool(["run", "Scenarios/\(sample).json", "--trace", source]).status == 0)
+        let lines = try String(contentsOfFile: source, encoding: .utf8).split(separator: "\n").map(String.init)
+        let limit: Int64 = 100 * 365 * 86_400 * 1_000_000_000
+        var seen: Set<String> = []
+        var drawn = 0
+        for (index, line) in lines.enumerated() {
+            let object = try jsonObject(line)
+            for (key, value) in object.sorted(by: { $0.key < $1.key }) where key != "seq" && key != "t" && value is Int && !(value is Bool) {
+                guard seen.insert("\(object["kind"] ?? "")/\(key)").inserted else { continue }
+                for extreme in [limit, -limit] {
+                    var changed = object
+                    changed[key] = extreme
+                    var all = lines
+                    all[index] = String(decoding: try JSONSerialization.data(withJSONObject: changed, options: [.sortedKeys]), as: UTF8.self)
+                    let path = folder.appendingPathComponent("changed.jsonl").path
+                    try (all.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+                    let run = runTool(["report", path, "-o", folder.appendingPathComponent("r.html").path,
+                                       "--perfetto", folder.appendingPathComponent("p.json").path, "--markdown", "-"])
+                    #expect(run.status == 0 || run.status == 65, "\(key) = \(extreme) on line \(index + 1): \(run.error)")
+                    if run.status == 0 { drawn += 1 }
+                }
+            }
+        }
+        #expect(drawn > 10)
+    }
+
     @Test func negativeTimesAreRefusedWithTheirLine() throws {
         let folder = try temporaryFolder()
         let path = try trace(in: folder) { index, object in if index == 5 { object["t"] = -1 } }

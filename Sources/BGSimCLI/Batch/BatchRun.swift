@@ -1,9 +1,11 @@
+import SimulationModel
 import SimulationReports
 
 /// `bgsim run` over many scenario files (or with `--quiet`, `--junit`, `--sarif`): each run, then a summary line.
 ///
 /// Each scenario prints what `bgsim run` prints for it alone (or, with
-/// `--quiet`, one line), then one line counts them as `swift test` does:
+/// `--quiet`, one line; with `--format json`, its JSON object on one line,
+/// and a last line `{"schemaVersion":1,"summary":{...}}`), then one line counts them as `swift test` does:
 /// "16 scenarios, 1 failed". The exit code is the worst of the files: 65 if
 /// one could not be read, else 1 if one failed, else 0. The JUnit and SARIF
 /// files are opened before the first run and written whole at the end.
@@ -25,18 +27,23 @@ struct BatchRun {
         let text = options.junitPath == "-" || options.sarifPath == "-" ? console.outputToError : console
         var outcomes: [ScenarioOutcome] = []
         var status = ExitCode.success
+        // JSON is JSON Lines here: one object per scenario on one line, then the summary's object.
+        let oneLine = options.quiet || options.format == .json
         for path in options.scenarioPaths {
-            let (runStatus, outcome) = command.runOne(path, console: text, quiet: options.quiet)
+            let (runStatus, outcome) = command.runOne(path, console: text, quiet: oneLine)
             if runStatus == ExitCode.cannotWrite || runStatus == ExitCode.usage { return runStatus }
             outcomes.append(outcome)
             status = Self.worse(status, runStatus)
-            if options.quiet { text.out(Self.line(outcome, format: options.format) + "\n") }
+            if oneLine { text.out(Self.line(outcome, format: options.format) + "\n") }
         }
         if GitHubAnnotations.isWanted(environment: command.environment) {
             let lines = GitHubAnnotations.lines(outcomes)
             if !lines.isEmpty { text.out(lines.joined(separator: "\n") + "\n") }
         }
-        if options.format == .text { text.out(Self.summary(outcomes) + "\n") }
+        switch options.format {
+        case .text: text.out(Self.summary(outcomes) + "\n")
+        case .json: text.out(Self.summaryJSON(outcomes).rendered(indent: 0) + "\n")
+        }
         let documents: [(AtomicFile?, String?, String)] = [
             (junitFile, options.junitPath, options.junitPath == nil ? "" : Self.junit(outcomes)),
             (sarifFile, options.sarifPath, options.sarifPath == nil ? "" : SARIFReport.render(outcomes)),
@@ -83,6 +90,19 @@ struct BatchRun {
         var line = "\(outcomes.count) scenario\(outcomes.count == 1 ? "" : "s"), \(failed) failed"
         if invalid > 0 { line += ", \(invalid) could not be read" }
         return line
+    }
+
+    /// The summary as a JSON object, the last line of `--format json` with many files.
+    static func summaryJSON(_ outcomes: [ScenarioOutcome]) -> JSONValue {
+        let invalid = outcomes.filter { $0.error != nil }.count
+        let failed = outcomes.filter { !$0.passed && $0.error == nil }.count
+        return .object([
+            ("schemaVersion", .int(RunSummary.schemaVersion)),
+            ("summary", .object([
+                ("scenarios", .int(Int64(outcomes.count))), ("failed", .int(Int64(failed))), ("unreadable", .int(Int64(invalid))),
+                ("passed", .int(Int64(outcomes.count - failed - invalid))),
+            ])),
+        ])
     }
 
     /// JUnit: one suite, one test case per scenario; a failure's message is its first reason and its body every reason and the replay line.

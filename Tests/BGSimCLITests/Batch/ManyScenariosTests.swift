@@ -89,6 +89,21 @@ import Testing
         #expect(!passing.out.contains("::"))
     }
 
+    @Test func jsonWithManyScenariosIsJSONLines() throws {
+        let folder = try temporaryFolder()
+        let failing = try scenarioWithoutExpect("leaked-assertion-watchdog", in: folder)
+        let run = runTool(["run", "Scenarios/save-on-background.json", failing, "Scenarios/missing.json", "--format", "json"])
+        #expect(run.status == 65)
+        let lines = run.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        let objects = try lines.map(jsonObject)
+        #expect(objects[0]["passed"] as? Bool == true)
+        #expect(objects[1]["passed"] as? Bool == false)
+        #expect(objects[2]["exitCode"] as? Int == 65)
+        let summary = try #require(objects[3]["summary"] as? [String: Int])
+        #expect(summary == ["scenarios": 3, "passed": 1, "failed": 1, "unreadable": 1])
+    }
+
     @Test func oneRunOutputsAreRefusedWithManyScenarios() {
         let run = runTool(["run", "Scenarios/save-on-background.json", "Scenarios/feed-refresh-week.json", "--trace", "x.jsonl"])
         #expect(run.status == 64)

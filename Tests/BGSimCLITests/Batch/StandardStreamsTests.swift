@@ -84,6 +84,26 @@ import Testing
         #expect(diagnostics.allSatisfy { ($0["fix"] as? String)?.isEmpty == false })
     }
 
+    @Test func theExecutableTakesItsWidthFromTheEnvironment() throws {
+        let tool = try #require(builtToolURL())
+        func widest(_ columns: String) throws -> Int {
+            let run = try runShell(tool, "\"$BGSIM\" run Scenarios/feed-refresh-week.json", environment: ["COLUMNS": columns])
+            return run.out.split(separator: "\n").map(\.count).max() ?? 0
+        }
+        #expect(try widest("140") > 100)
+        #expect(try widest("") <= 80)
+    }
+
+    @Test func seedDistributionsAreTheSameInAnotherProcess() throws {
+        let tool = try #require(builtToolURL())
+        let arguments = ["run", "Scenarios/feed-refresh-week.json", "--seeds", "1-6", "--format", "json"]
+        let first = try runProcess(tool, arguments)
+        let second = try runProcess(tool, arguments)
+        #expect(first.status == 0)
+        #expect(first.out == second.out)
+        #expect(first.out == runTool(arguments).out)
+    }
+
     @Test func theTimelineUsesTheTerminalsWidth() {
         func widest(_ width: Int) -> Int {
             let run = runToolWith(["run", "Scenarios/feed-refresh-week.json"], width: width)

@@ -55,8 +55,7 @@ struct ErrorCollector {
             let originalPath = Self.original(error.location, removed: removed)
             // An error about a list this collector took entries out of ("needs at least one entry") is its own doing.
             if removed.contains(where: { $0.list == originalPath }) { break }
-            var located = ScenarioError(file: error.file, location: originalPath, message: error.message)
-            if originalPath != error.location { located = ScenarioError(file: error.file, location: originalPath, message: error.message) }
+            let located = ScenarioError(file: error.file, location: originalPath, message: error.message)
             errors.append(Located(error: located, position: original.position(of: originalPath)))
             // The innermost list entry holding the error, in the current text and in the original.
             guard let bracket = error.location.lastIndex(of: "["),

@@ -4,7 +4,11 @@ import SimulationModel
 /// What `bgsim run` made of one scenario file: its error, or its run and verdict.
 struct ScenarioOutcome {
     /// The file (or standard input) and its bytes.
-    var input: ScenarioInput
+    var input: ScenarioInput {
+        didSet { locator = input.locator }
+    }
+    /// Where each value of the file is, scanned once for every line a report asks for.
+    private(set) var locator: JSONLocator
     /// The scenario, when it loaded.
     var scenario: Scenario?
     /// The run, when there was one.
@@ -15,6 +19,12 @@ struct ScenarioOutcome {
     var verdict: RunVerdict?
     /// The command that replays the run.
     var replay = ""
+
+    init(input: ScenarioInput, error: ScenarioError? = nil) {
+        self.input = input
+        self.locator = input.locator
+        self.error = error
+    }
 
     /// Whether the scenario ran and passed.
     var passed: Bool { error == nil && verdict?.passed == true }
@@ -27,7 +37,7 @@ struct ScenarioOutcome {
 
     /// The 1-based line of a place in the file, the path the reader's messages use, when the file has it.
     func line(of path: String) -> Int? {
-        input.locator.position(of: path)?.line
+        locator.position(of: path)?.line
     }
 
     /// The line of the timeline entry in force at `time`: the last at or before it, the best place a diagnostic can point to.

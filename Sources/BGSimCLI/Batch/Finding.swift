@@ -22,8 +22,10 @@ struct Finding {
             guard let first = result.diagnostics.first(where: { $0.rule.id == tally.rule.id }) else { continue }
             var message = "\(first.message) (\(tally.rule.name); fix: \(first.fix))"
             if tally.count > 1 { message += " — \(tally.count) times, the last at \(TimeText.format(nanoseconds: tally.lastTime))" }
+            // In a scenario that passed, the rule fired as the scenario expects (a sample showing a mistake): a note, not an alert.
+            if outcome.passed { message += " (the scenario passed: it expects this)" }
             findings.append(Finding(
-                rule: tally.rule.id, level: SARIFReport.level(tally.rule.severity), message: message,
+                rule: tally.rule.id, level: outcome.passed ? "note" : SARIFReport.level(tally.rule.severity), message: message,
                 line: outcome.line(at: first.time), flow: flow(to: first, in: result.events)))
         }
         let expectLine = outcome.line(of: "expect")

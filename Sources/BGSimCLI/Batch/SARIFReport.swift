@@ -11,7 +11,10 @@ import SimulationModel
 /// entry in force when a diagnostic fired, of `expect`, or of the reader's
 /// error. A diagnostic's result carries the trace events that led to it (the
 /// last events of its process, up to it) as a code flow. One result per rule
-/// and scenario: its message counts the rest.
+/// and scenario: its message counts the rest. A rule that fired in a
+/// scenario that passed is what the scenario expects (a sample showing a
+/// mistake), so its result is a `note`; in a failed scenario its level is
+/// the rule's severity.
 enum SARIFReport {
     /// How many trace events a code flow shows at most.
     static let flowLength = 12

@@ -36,10 +36,7 @@ struct BatchRun {
             status = Self.worse(status, runStatus)
             if oneLine { text.out(Self.line(outcome, format: options.format) + "\n") }
         }
-        if GitHubAnnotations.isWanted(environment: command.environment) {
-            let lines = GitHubAnnotations.lines(outcomes)
-            if !lines.isEmpty { text.out(lines.joined(separator: "\n") + "\n") }
-        }
+        GitHubAnnotations.print(outcomes, environment: command.environment, format: options.format, console: text)
         switch options.format {
         case .text: text.out(Self.summary(outcomes) + "\n")
         case .json: text.out(Self.summaryJSON(outcomes).rendered(indent: 0) + "\n")

@@ -12,6 +12,16 @@ enum GitHubAnnotations {
         environment["GITHUB_ACTIONS"] == "true"
     }
 
+    /// Prints the workflow commands when the environment is GitHub Actions: on standard output with text, on standard
+    /// error with JSON (so that standard output stays JSON; the runner reads both).
+    static func print(_ outcomes: [ScenarioOutcome], environment: [String: String], format: OutputFormat, console: Console) {
+        guard isWanted(environment: environment) else { return }
+        let lines = lines(outcomes)
+        guard !lines.isEmpty else { return }
+        let text = lines.joined(separator: "\n") + "\n"
+        if format == .json { console.error(text) } else { console.out(text) }
+    }
+
     /// The workflow commands for the failed outcomes, one line each.
     static func lines(_ outcomes: [ScenarioOutcome]) -> [String] {
         var lines: [String] = []

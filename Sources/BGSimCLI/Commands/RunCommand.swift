@@ -46,7 +46,10 @@ struct RunCommand {
         }
         let batch = options.scenarioPaths.count > 1 || options.quiet || options.junitPath != nil || options.sarifPath != nil
         if !batch {
-            return runOne(options.scenarioPath, console: console).status
+            let (status, outcome) = runOne(options.scenarioPath, console: console)
+            let text = runOutputs.contains { $0.path == "-" } ? console.outputToError : console
+            GitHubAnnotations.print([outcome], environment: environment, format: options.format, console: text)
+            return status
         }
         return BatchRun(command: self).execute(console: console)
     }

@@ -86,6 +86,10 @@ import Testing
         let annotations = github.out.split(separator: "\n").filter { $0.hasPrefix("::") }
         #expect(annotations.contains { $0.hasPrefix("::error file=\(failing),line=") && $0.contains(",title=bgsim BGS001::") })
         #expect(annotations.contains { $0.hasPrefix("::warning file=\(failing),line=") && $0.contains(",title=bgsim BGS002::") })
+        // One scenario alone is annotated too; with JSON, on standard error, so that standard output stays JSON.
+        let single = runToolWith(["run", failing, "--format", "json"], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(try jsonObject(single.out)["passed"] as? Bool == false)
+        #expect(single.error.contains("::error file=\(failing),line="))
         // A passing scenario is not annotated.
         let passing = runToolWith(["run", "-q", "Scenarios/leaked-assertion-watchdog.json"], environment: ["GITHUB_ACTIONS": "true"])
         #expect(!passing.out.contains("::"))

@@ -121,6 +121,9 @@ struct UsageTests {
         case .bench: "bench"
         case .fuzz: "fuzz"
         case .explore: "explore"
+        case .diff: "diff"
+        case .initialize: "init"
+        case .schema: "schema"
         case .help: "help"
         case .version: "version"
         }

@@ -64,7 +64,9 @@ struct RulesCommand {
 
     private func json(_ rule: Rule) -> JSONValue {
         let items = RuleCoverage.items(for: rule.id)
+        // The output is a list of rules, so each rule carries the schema version (a list cannot).
         return .object([
+            ("schemaVersion", .int(RunSummary.schemaVersion)),
             ("id", .string(rule.id)), ("name", .string(rule.name)), ("severity", .string(rule.severity.rawValue)),
             ("summary", .string(rule.summary)), ("fix", .string(rule.fix)), ("source", .string(rule.source)),
             ("catches", .array(items.map { .object([("origin", .string($0.origin.rawValue)), ("practice", .string($0.practice))]) })),

@@ -20,7 +20,7 @@ extension ToolSpec {
             Shortcut(option: OptionSpec("--version", kind: .flag, help: "Show the version."), command: "version"),
             Shortcut(option: .help, command: "help"),
         ],
-        commands: [.run, .validate, .report, .rules, .fuzz, .explore, .bench, .help, .version],
+        commands: [.run, .validate, .report, .diff, .initialize, .schema, .rules, .fuzz, .explore, .bench, .help, .version],
         defaultArguments: ["help"]
     )
 }
@@ -32,10 +32,22 @@ extension CommandSpec {
         discussion: """
             Simulates the scenario on a virtual clock and prints when the app was \
             launched, suspended, expired or killed, and which platform rules it broke. \
-            The same scenario, seed and bgsim version always give the same output.
+            The same scenario, seed and bgsim version always give the same output. \
+            A run passes when it ends normally and every expectation holds. A scenario \
+            with no expect also fails on any error diagnostic; --fail-on warning|error \
+            makes diagnostics of that severity or worse fail any scenario, and --fail-on \
+            never leaves only expectations. With many files the exit code is the worst: \
+            65 if one could not be read, else 1 if one failed, else 0. When \
+            GITHUB_ACTIONS=true, failed runs are also printed as GitHub annotations. \
+            An output given as - goes to standard output (one at most), and the usual \
+            output then goes to standard error. With --format json, an unreadable \
+            scenario is printed as a JSON object (error, file, path, line, column, exitCode).
             """,
         positionals: [
-            PositionalSpec("scenario", help: "The scenario file (JSON) to run."),
+            PositionalSpec(
+                "scenario", arity: .oneOrMore,
+                help: "The scenario files (JSON) to run; - reads one from standard input. "
+                    + "With more than one, each runs in turn and a summary line counts them."),
         ],
         options: [
             OptionSpec(
@@ -48,7 +60,7 @@ extension CommandSpec {
                     + "Without it the run goes to the scenario's end."),
             OptionSpec(
                 "--trace", kind: .value(name: "path"),
-                help: "Also write the full trace to this file."),
+                help: "Also write the full trace to this file (- for standard output: the usual output then goes to standard error)."),
             OptionSpec(
                 "--report", kind: .value(name: "path"),
                 help: "Also write the timeline as one self-contained HTML page to this file."),
@@ -63,6 +75,22 @@ extension CommandSpec {
                 help: "How to print the outcome.",
                 choices: OutputFormat.allCases.map(\.rawValue), defaultValue: OutputFormat.text.rawValue),
             .faults,
+            OptionSpec(
+                "--fail-on", kind: .value(name: "severity"),
+                help: "Fail the run when a diagnostic of this severity or worse fires (never: only expectations decide). "
+                    + "Without it, a scenario with expect is judged by its expectations, and one with no expect fails "
+                    + "on error diagnostics.",
+                choices: FailOn.allCases.map(\.rawValue)),
+            OptionSpec("--quiet", short: "-q", kind: .flag, help: "Print one line per scenario instead of its timeline, then the summary line."),
+            OptionSpec("--junit", kind: .value(name: "path"), help: "Write JUnit XML to this file: one test case per scenario."),
+            OptionSpec(
+                "--sarif", kind: .value(name: "path"),
+                help: "Write SARIF 2.1.0 to this file, for GitHub code scanning: one result per rule that fired, "
+                    + "failed expectation or unreadable file, with the line and the trace events that led to it."),
+            OptionSpec(
+                "--seeds", kind: .value(name: "seeds"),
+                help: "Run the scenario once per seed (1-100, 1,5,9 or 1-10,20) and print the distribution: "
+                    + "launches per task, time to first launch, expired and terminated shares, rules, passes."),
         ],
         examples: [
             Example(
@@ -80,9 +108,15 @@ extension CommandSpec {
             Example(
                 commandLine: "bgsim run Scenarios/save-on-background.json --faults plan.json",
                 abstract: "Replay a fault plan that bgsim fuzz or bgsim explore wrote."),
+            Example(
+                commandLine: "bgsim run Scenarios/*.json --quiet --junit results.xml --sarif results.sarif",
+                abstract: "Run every sample, one line each, with results for CI."),
+            Example(
+                commandLine: "bgsim run Scenarios/feed-refresh-week.json --seeds 1-100",
+                abstract: "Run one scenario over 100 seeds and print the distribution."),
         ],
         build: { (arguments) throws(UsageError) in
-            .run(RunOptions(
+            var options = RunOptions(
                 scenarioPath: try arguments.required("scenario"),
                 seed: try arguments.unsignedInteger("--seed"),
                 until: try arguments.runLength("--until"),
@@ -91,7 +125,14 @@ extension CommandSpec {
                 reportPath: arguments.value("--report"),
                 markdownPath: arguments.value("--markdown"),
                 perfettoPath: arguments.value("--perfetto"),
-                faults: try arguments.faults()))
+                faults: try arguments.faults())
+            options.scenarioPaths = arguments.values(of: "scenario")
+            options.failOn = try arguments.choice("--fail-on", as: FailOn.self)
+            options.quiet = arguments.flag("--quiet")
+            options.junitPath = arguments.value("--junit")
+            options.sarifPath = arguments.value("--sarif")
+            options.seeds = try arguments.seedList("--seeds")
+            return .run(options)
         }
     )
 
@@ -104,18 +145,18 @@ extension CommandSpec {
             record the scenario's description or expectations, so those parts are left out.
             """,
         positionals: [
-            PositionalSpec("trace", help: "The trace file (JSON Lines) to draw."),
+            PositionalSpec("trace", help: "The trace file (JSON Lines) to draw; - reads it from standard input."),
         ],
         options: [
             OptionSpec(
                 "--output", short: "-o", kind: .value(name: "path"),
-                help: "Write the timeline as one self-contained HTML page to this file."),
+                help: "Write the timeline as one self-contained HTML page to this file (- for standard output)."),
             OptionSpec(
                 "--markdown", kind: .value(name: "path"),
-                help: "Write a Markdown summary (for a pull request) to this file."),
+                help: "Write a Markdown summary (for a pull request) to this file (- for standard output)."),
             OptionSpec(
                 "--perfetto", kind: .value(name: "path"),
-                help: "Write the lanes as Chrome trace event JSON, for ui.perfetto.dev, to this file."),
+                help: "Write the lanes as Chrome trace event JSON, for ui.perfetto.dev, to this file (- for standard output)."),
             OptionSpec(
                 "--scenario", kind: .value(name: "path"),
                 help: "The scenario file the trace came from, for the replay command. "
@@ -150,7 +191,13 @@ extension CommandSpec {
             the place in it and what to write instead.
             """,
         positionals: [
-            PositionalSpec("scenario", arity: .oneOrMore, help: "The scenario files (JSON) to check."),
+            PositionalSpec("scenario", arity: .oneOrMore, help: "The scenario files (JSON) to check; - reads one from standard input."),
+        ],
+        options: [
+            OptionSpec(
+                "--format", kind: .value(name: "format"),
+                help: "How to print the outcome: text (file:line:column: error: message (at path), as compilers do) or json.",
+                choices: OutputFormat.allCases.map(\.rawValue), defaultValue: OutputFormat.text.rawValue),
         ],
         examples: [
             Example(
@@ -161,8 +208,67 @@ extension CommandSpec {
                 abstract: "Check every sample scenario (the shell expands the pattern)."),
         ],
         build: { (arguments) throws(UsageError) in
-            .validate(ValidateOptions(scenarioPaths: arguments.values(of: "scenario")))
+            var options = ValidateOptions(scenarioPaths: arguments.values(of: "scenario"))
+            options.format = try arguments.choice("--format", as: OutputFormat.self) ?? .text
+            return .validate(options)
         }
+    )
+
+    static let diff = CommandSpec(
+        name: "diff",
+        abstract: "Say where two traces first differ, and what changed.",
+        discussion: """
+            Reads two traces written by "bgsim run --trace" and compares them event by \
+            event. Prints the first event that differs: its line and seq, its time and \
+            kind in each, and the fields added, removed or changed. Exit 0 when the \
+            traces are the same, 1 when they differ, 65 when one cannot be read.
+            """,
+        positionals: [
+            PositionalSpec("first", help: "The first trace file (JSON Lines); - reads it from standard input."),
+            PositionalSpec("second", help: "The second trace file (JSON Lines)."),
+        ],
+        examples: [
+            Example(commandLine: "bgsim diff before.jsonl after.jsonl", abstract: "Find where a change of the app changed the run."),
+        ],
+        build: { (arguments) throws(UsageError) in
+            .diff(first: try arguments.required("first"), second: try arguments.required("second"))
+        }
+    )
+
+    static let initialize = CommandSpec(
+        name: "init",
+        abstract: "Write a starter scenario to edit.",
+        discussion: """
+            Writes NAME.json (default: my-scenario.json) in the current folder: a small \
+            complete scenario (an app that registers a refresh task, saves when it goes \
+            to the background, and a week of use repeated with "repeat") that passes \
+            "bgsim validate" and "bgsim run". Refuses to replace an existing file.
+            """,
+        positionals: [
+            PositionalSpec("name", arity: .optional, help: "The scenario's name, also the file's name without .json."),
+        ],
+        examples: [
+            Example(commandLine: "bgsim init sync-on-background", abstract: "Write sync-on-background.json."),
+        ],
+        build: { (arguments) throws(UsageError) in
+            .initialize(name: arguments.values(of: "name").first)
+        }
+    )
+
+    static let schema = CommandSpec(
+        name: "schema",
+        abstract: "Print the JSON Schema of the scenario format.",
+        discussion: """
+            Prints a JSON Schema (draft 2020-12) of scenario files, made by reading small \
+            scenarios with the reader itself, so that it lists exactly the keys, steps, \
+            actions and names the reader accepts. docs/scenario.schema.json is its output; \
+            point an editor at it to complete and check scenarios as they are written. \
+            The schema checks shapes; "bgsim validate" also checks references and order.
+            """,
+        examples: [
+            Example(commandLine: "bgsim schema", abstract: "Print the schema (docs/scenario.schema.json)."),
+        ],
+        build: { (_) throws(UsageError) in .schema }
     )
 
     static let rules = CommandSpec(

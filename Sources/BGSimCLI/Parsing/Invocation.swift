@@ -18,6 +18,12 @@ public enum Invocation: Equatable, Sendable {
     case fuzz(FuzzOptions)
     /// `bgsim explore <scenario> ...`: explore expiration points and same-instant orders systematically.
     case explore(ExploreOptions)
+    /// `bgsim diff <a> <b>`: where two traces first differ, and what changed.
+    case diff(first: String, second: String)
+    /// `bgsim init [<name>]`: write a starter scenario.
+    case initialize(name: String?)
+    /// `bgsim schema`: the JSON Schema of the scenario format.
+    case schema
     /// Help for the tool (`command` is `nil`) or for one subcommand, by name.
     case help(command: String?)
     /// `bgsim --version` or `bgsim version`.

@@ -1,7 +1,9 @@
 /// The options of `bgsim run`.
 public struct RunOptions: Equatable, Sendable {
-    /// The scenario file to run, as given on the command line.
-    public var scenarioPath: String
+    /// The scenario files to run, as given on the command line; `-` is standard input.
+    public var scenarioPaths: [String]
+    /// The first scenario file: the one a single run runs.
+    public var scenarioPath: String { scenarioPaths[0] }
     /// The seed for the run's random choices; `nil` keeps the scenario's own seed.
     public var seed: UInt64?
     /// Where to stop the run, in nanoseconds of virtual time; `nil` runs to the scenario's end.
@@ -18,6 +20,16 @@ public struct RunOptions: Equatable, Sendable {
     public var perfettoPath: String?
     /// The fault plan to replay (`--faults`): a file, or the plan's JSON itself.
     public var faults: String?
+    /// Which diagnostics fail a run (`--fail-on`); `nil` lets the scenario decide (see ``RunVerdict``).
+    public var failOn: FailOn?
+    /// One line per scenario instead of its timeline (`--quiet`).
+    public var quiet = false
+    /// A file to write JUnit XML to, one test case per scenario.
+    public var junitPath: String?
+    /// A file to write SARIF 2.1.0 to, one result per diagnostic or failed expectation.
+    public var sarifPath: String?
+    /// The seeds to run one scenario over (`--seeds 1-100`); `nil` runs once.
+    public var seeds: [UInt64]?
 
     /// Creates run options; everything but the scenario has the command line's default.
     public init(
@@ -31,7 +43,7 @@ public struct RunOptions: Equatable, Sendable {
         perfettoPath: String? = nil,
         faults: String? = nil
     ) {
-        self.scenarioPath = scenarioPath
+        self.scenarioPaths = [scenarioPath]
         self.seed = seed
         self.until = until
         self.tracePath = tracePath

@@ -1,13 +1,19 @@
 import PlatformLookalikes
 import ScenarioFormat
 import SimulationModel
+import SimulationReports
 
 /// The `bgsim` command: parses the arguments and runs the command they name.
 public enum BGSimTool {
     /// Runs `bgsim` with `arguments` (without the program name) and returns the exit code.
     ///
-    /// - Parameter colour: Whether text output may use ANSI colours; the executable asks ``TerminalColour``.
-    public static func main(_ arguments: [String], console: Console, colour: Bool = false) -> Int32 {
+    /// - Parameters:
+    ///   - colour: Whether text output may use ANSI colours; the executable asks ``TerminalColour``.
+    ///   - width: How many columns text output may use; the executable asks `TerminalWidth`.
+    ///   - environment: The environment variables that matter (`GITHUB_ACTIONS`); tests pass their own.
+    public static func main(
+        _ arguments: [String], console: Console, colour: Bool = false, width: Int = 80, environment: [String: String] = [:]
+    ) -> Int32 {
         // The bench's child processes: not part of the interface, so not in the command table or help.
         if arguments.first == MemoryProbe.commandName {
             return MemoryProbe.main(Array(arguments.dropFirst()), console: console)
@@ -27,7 +33,7 @@ public enum BGSimTool {
             console.out("bgsim \(BGSimVersion.current)\n")
             return ExitCode.success
         case .run(let options):
-            return RunCommand(options: options, arguments: arguments, colour: colour).execute(console: console)
+            return RunCommand(options: options, arguments: arguments, colour: colour, width: width, environment: environment).execute(console: console)
         case .validate(let options):
             return ValidateCommand(options: options).execute(console: console)
         case .rules(let options):
@@ -40,6 +46,17 @@ public enum BGSimTool {
             return FuzzCommand(options: options).execute(console: console)
         case .explore(let options):
             return ExploreCommand(options: options).execute(console: console)
+        case .diff(let first, let second):
+            return DiffCommand(first: first, second: second).execute(console: console)
+        case .schema:
+            return SchemaCommand().execute(console: console)
+        case .initialize(let name):
+            return InitCommand(name: name).execute(console: console)
         }
+    }
+
+    /// How many columns text output to standard output may use: the terminal's, else `COLUMNS`, else 80 (`TerminalWidth`).
+    public static func terminalWidth(environment: [String: String]) -> Int {
+        TerminalWidth.current(environment: environment)
     }
 }

@@ -10,4 +10,6 @@ public enum ExitCode {
     public static let invalidScenario: Int32 = 65
     /// An output file could not be written (`EX_CANTCREAT`).
     public static let cannotWrite: Int32 = 73
+    /// Standard output could not be written: a full disk, `> /dev/full` (`EX_IOERR`). A closed pipe ends bgsim by SIGPIPE instead.
+    public static let standardOutputFailed: Int32 = 74
 }

@@ -35,6 +35,8 @@ public struct Scenario: Sendable, Hashable {
     public var timeline: [TimelineEntry]
     /// What the run should show.
     public var expectations: Expectations
+    /// Where each timeline entry was written, for messages (``TimelineSources``); empty for a scenario built in Swift.
+    var timelineSources = TimelineSources()
 
     /// Creates a scenario.
     public init(
@@ -114,7 +116,11 @@ extension Scenario: Decodable {
         if c.contains(AnyKey("policy")) {
             policy = SchedulingPolicy(rawValue: try c.choice("policy", among: SchedulingPolicy.allCases.map(\.rawValue)))!
         }
-        timeline = try c.required([TimelineEntryFormat].self, "timeline").map(\.entry)
+        let items = try c.required([TimelineItemFormat].self, "timeline")
+        timeline = items.flatMap(\.entries)
+        timelineSources.paths = items.enumerated().flatMap { index, item in
+            item.sources.map { source in [AnyKey("timeline"), AnyKey(intValue: index)!] + source }
+        }
         expectations = try c.optional(Expectations.self, "expect") ?? Expectations()
         try validateReferences(path: c.codingPath)
     }
@@ -126,7 +132,7 @@ extension Scenario: Decodable {
         // Taps are checked against the build installed at their instant.
         var installed = app
         for (index, entry) in timeline.enumerated() {
-            let at = path + [timelineKey, AnyKey(intValue: index)!]
+            let at = path + (index < timelineSources.paths.count ? timelineSources.paths[index] : [timelineKey, AnyKey(intValue: index)!])
             if entry.at < previous {
                 throw invalid(at + [AnyKey("at")], "\(TimeText.formatExact(nanoseconds: entry.at.wholeNanoseconds)) is earlier than the entry before it; keep the timeline in time order")
             }
@@ -205,5 +211,26 @@ extension Scenario: Decodable {
             default: []
             }
         }
+    }
+}
+
+/// Where each timeline entry of a scenario file was written: `timeline[3]`, or `timeline[3].repeat.entries[1]` for
+/// the entries a `repeat` makes (the same place for every repetition).
+///
+/// Not part of what a scenario is: two scenarios with the same entries are equal however the file spelt them, so
+/// equality and hashing ignore it.
+struct TimelineSources: Sendable, Hashable {
+    /// The path of each entry of ``Scenario/timeline``, relative to the file's top level.
+    var paths: [[AnyKey]] = []
+
+    static func == (_: TimelineSources, _: TimelineSources) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+}
+
+extension Scenario {
+    /// Where timeline entry `index` was written, as messages name places (`timeline[3].repeat.entries[1]`).
+    public func sourcePath(ofTimelineEntry index: Int) -> String {
+        guard index < timelineSources.paths.count else { return "timeline[\(index)]" }
+        return ScenarioFormat.describe(timelineSources.paths[index])
     }
 }

@@ -30,6 +30,7 @@ extension Decoder {
     /// The object at this position, rejecting keys other than `allowed` with a suggestion.
     func strictContainer(allowing allowed: [String]) throws -> KeyedDecodingContainer<AnyKey> {
         let container = try container(keyedBy: AnyKey.self)
+        FormatDeclarations.object(codingPath, keys: allowed)
         // NodeDecoder gives the keys in the order written: the first unknown key reported is the first in the file.
         if let first = container.allKeys.first(where: { !allowed.contains($0.stringValue) })?.stringValue {
             throw invalid(codingPath + [AnyKey(first)],
@@ -92,6 +93,7 @@ extension KeyedDecodingContainer where Key == AnyKey {
 
     /// A name that must be one of `choices`.
     func choice(_ key: String, among choices: [String]) throws -> String {
+        FormatDeclarations.choice(path(key), choices: choices)
         let value = try required(String.self, key)
         guard choices.contains(value) else {
             throw invalid(path(key), "unknown \(key) \"\(QuotableText.quotable(value))\"\(Suggestion.hint(for: value, among: choices))")

@@ -120,6 +120,8 @@ extension CampaignResult {
     /// The JSON document of several results: what `bgsim fuzz --format json` prints and `--output` writes.
     public static func document(_ results: [CampaignResult], tool: String) -> JSONValue {
         .object([
+            // The version of bgsim's JSON outputs, as `bgsim run --format json` prints it; `format` is this file's own.
+            ("schemaVersion", .int(1)),
             ("format", .int(Int64(currentFormat))),
             ("tool", .string(tool)),
             ("version", .string(BGSimVersion.current)),
@@ -139,6 +141,7 @@ extension CampaignResult {
             }
             _ = try reader.string("version")
             _ = reader.optional("foundFailure")
+            _ = reader.optional("schemaVersion")
             try reader.finish()
             return try campaigns.map { item throws(FaultPlanError) in try CampaignResult(document: item) }
         } catch var error {

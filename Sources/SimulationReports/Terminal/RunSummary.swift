@@ -6,8 +6,15 @@ public enum RunSummary {
     /// How many diagnostics of one rule the text shows in full; the rest are counted on one line ("× N more").
     public static let shownPerRule = 3
 
+    /// The version of the JSON documents bgsim prints (`schemaVersion`): raised when a field changes meaning or goes away, not when one is added.
+    public static let schemaVersion: Int64 = 1
+
     /// The diagnostics, expectations and fingerprint as text; with `colour`, severities and the verdict are coloured with ANSI escapes.
-    public static func text(_ result: SimulationResult, replay: String, width: Int = 80, colour: Bool = false) -> String {
+    ///
+    /// - Parameter failures: Reasons the command line fails the run beyond its expectations (`--fail-on`), one ✗ line each.
+    public static func text(
+        _ result: SimulationResult, replay: String, width: Int = 80, colour: Bool = false, failures: [String] = []
+    ) -> String {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         // Lines are wrapped plain, then painted, so escape sequences never count as columns.
         func marked(_ line: String, _ passed: Bool) -> String {
@@ -57,22 +64,35 @@ public enum RunSummary {
         case .limitExceeded(let message):
             lines.append(marked(TextLayout.wrap("  ✗ ", "the run was stopped: \(message)", width: width), false))
         }
+        for failure in failures { lines.append(marked(TextLayout.wrap("  ✗ ", failure, width: width), false)) }
+        let passed = result.passed && failures.isEmpty
         lines.append("")
-        lines.append("Result       \(result.passed ? paint("PASS", "1;32") : paint("FAIL", "1;31"))")
+        lines.append("Result       \(passed ? paint("PASS", "1;32") : paint("FAIL", "1;31"))")
         lines.append("Fingerprint  \(result.fingerprint)  (\(result.eventCount) trace events)")
         lines.append("Replay       \(replay)")
         return lines.joined(separator: "\n")
     }
 
     /// The run's verdict as a JSON document, for scripts.
-    public static func json(_ result: SimulationResult, scenarioPath: String, replay: String) -> JSONValue {
+    ///
+    /// - Parameter failures: Reasons the command line fails the run beyond its expectations (`--fail-on`); they make `passed` false.
+    public static func json(_ result: SimulationResult, scenarioPath: String, replay: String, failures: [String] = []) -> JSONValue {
         let diagnostics = result.diagnostics.map { diagnostic in
             JSONValue.object([
                 ("rule", .string(diagnostic.rule.id)), ("name", .string(diagnostic.rule.name)),
                 ("severity", .string(diagnostic.severity.rawValue)), ("time", .int(diagnostic.time)),
                 ("process", diagnostic.process.map { .int(Int64($0)) } ?? .null),
                 ("subject", .string(diagnostic.subject)), ("message", .string(diagnostic.message)),
-                ("fix", .string(diagnostic.rule.fix)),
+                ("fix", .string(diagnostic.fix)),
+            ])
+        }
+        // What the reports list under "still pending": the requests the run ended with, and what held each back.
+        let timeline = Timeline(events: result.events)
+        let pending = timeline.pending.map { request in
+            JSONValue.object([
+                ("identifier", .string(request.identifier)), ("kind", .string(request.kind.rawValue)),
+                ("submitted", .int(request.submitted)), ("why", .string(request.why(runEnd: timeline.end))),
+                ("since", request.reason == nil ? .null : .int(request.since)),
             ])
         }
         // The list above holds the first diagnostics of each rule (RunLimits.keptDiagnosticsPerRule); these count them all.
@@ -95,13 +115,15 @@ public enum RunSummary {
         case .limitExceeded: .string("limitExceeded")
         }
         return .object([
+            ("schemaVersion", .int(schemaVersion)),
             ("scenario", .string(result.scenarioName)), ("file", .string(scenarioPath)),
             ("seed", .string(String(result.seed))), ("profile", .string(result.profile.name.rawValue)),
             ("stopAt", .int(result.stopAt.nanoseconds)), ("endTime", .int(result.endTime.nanoseconds)), ("ending", ending),
-            ("passed", .bool(result.passed)), ("fingerprint", .string(result.fingerprint.description)),
+            ("passed", .bool(result.passed && failures.isEmpty)), ("failures", .array(failures.map(JSONValue.string))),
+            ("fingerprint", .string(result.fingerprint.description)),
             ("traceEvents", .int(Int64(result.eventCount))), ("diagnostics", .array(diagnostics)),
             ("diagnosticCounts", .array(diagnosticCounts)),
-            ("expectations", .array(expectations)),
+            ("expectations", .array(expectations)), ("pending", .array(pending)),
             ("terminations", .array(result.terminations.map { .string($0.rawValue) })),
             ("saved", .array(result.saved.checkpoints.map { .string($0.name) })),
             ("finalState", .string(result.finalState.name.rawValue)), ("replay", .string(replay)),

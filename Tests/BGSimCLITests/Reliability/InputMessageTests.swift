@@ -16,7 +16,25 @@ import Testing
         let path = folder.appendingPathComponent("s.json").path
         try data.write(to: URL(fileURLWithPath: path))
         let run = runTool(["validate", path])
-        return (run.status, run.error.replacingOccurrences(of: "bgsim: error: \(path): ", with: ""))
+        return (run.status, Self.pathFirst(run.error, file: path))
+    }
+
+    /// `validate`'s `file:line:column: error: message (at path)` as `path: message`, or `line L, column C: message`
+    /// for an error with no path, so that the expectations read as the reader's messages do.
+    static func pathFirst(_ output: String, file: String) -> String {
+        var text = output.hasSuffix("\n") ? String(output.dropLast()) : output
+        guard text.hasPrefix(file + ":") else { return text }
+        text = String(text.dropFirst(file.count + 1))
+        guard let marker = text.range(of: ": error: ") else { return text }
+        let place = text[..<marker.lowerBound].split(separator: ":")
+        var message = String(text[marker.upperBound...])
+        if message.hasSuffix(")"), let at = message.range(of: " (at ", options: .backwards) {
+            let path = message[at.upperBound..<message.index(before: message.endIndex)]
+            message = "\(path): " + message[..<at.lowerBound]
+        } else if place.count == 2 {
+            message = "line \(place[0]), column \(place[1]): " + message
+        }
+        return message
     }
 
     @Test(arguments: [
@@ -113,7 +131,7 @@ import Testing
     @Test func aFolderAndAnEndlessFileAreRefused() throws {
         let folder = runTool(["validate", "Scenarios"])
         #expect(folder.status == 65)
-        #expect(folder.error.contains("it is a folder"))
+        #expect(folder.error.contains("is a folder; pass the .json files in it"))
         let endless = runTool(["validate", "/dev/zero"])
         #expect(endless.status == 65)
         #expect(endless.error.contains("larger than 16 MiB"))

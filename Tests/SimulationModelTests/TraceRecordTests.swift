@@ -13,6 +13,9 @@ import Testing
         .runStart(.init(
             scenario: "s", seed: .max, profile: PlatformProfile(.iOS17), version: "1", stopAt: 5, bundleIdentifier: "b",
             policy: .realistic, supportsBackgroundGPU: true)),
+        .runStart(.init(
+            scenario: "s", seed: 1, profile: PlatformProfile(.iOS26), version: "1", stopAt: 5, bundleIdentifier: "b",
+            policy: .deterministic, supportsBackgroundGPU: false, features: [.push])),
         .runEnd(.init(ending: .stalled, state: .suspended, diagnostics: 3)),
         .runLimitExceeded(.init(message: "m")),
         .deviceState(.init(DeviceConditions())),
@@ -64,6 +67,11 @@ import Testing
         .liveActivityPrompt(.init(process: 1, identifier: "x", phase: .shown(stalledFor: 15))),
         .liveActivityPrompt(.init(process: 1, identifier: "x", phase: .answered(.continue))),
         .liveActivityPrompt(.init(process: 1, identifier: "x", phase: .withdrawn(why: "w"))),
+        .pushReceived(.init(push: 1, notification: RemoteNotification(contentAvailable: true, pushType: .alert, priority: 10))),
+        .pushOutcome(.init(push: 1, outcome: .held, why: "w")),
+        .pushOutcome(.init(push: 2, outcome: .delivered, process: 3, wake: .launched)),
+        .pushCompletion(.init(push: 1, process: 2, phase: .called, result: .noData)),
+        .pushCompletion(.init(push: 1, process: 2, phase: .timedOut)),
         .console(.init(process: 1, message: "m")),
         .diagnostic(.init(Diagnostic(rule: Rules.backgroundTaskLeaked, time: 1, process: nil, subject: "s", message: "m"))),
         .illegalTransition(.init(process: 1, from: .suspended, to: .foregroundActive)),

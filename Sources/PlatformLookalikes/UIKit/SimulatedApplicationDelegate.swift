@@ -50,6 +50,11 @@ public protocol SimulatedApplicationDelegate: UIApplicationDelegate {
     func applicationDidReceiveMemoryWarning(_ application: UIApplication) async
     /// bgsim: the person did something in the app's UI (a scenario's `tap`); Apple has no such callback.
     func application(_ application: UIApplication, performUserAction name: String) async
+    /// A remote notification arrived: call `completionHandler` within 30 seconds, or the app is terminated.
+    func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: sending [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) async
 }
 
 extension SimulatedApplicationDelegate {
@@ -106,4 +111,16 @@ extension SimulatedApplicationDelegate {
 
     /// Does nothing.
     public func application(_ application: UIApplication, performUserAction name: String) async {}
+
+    /// Calls the synchronous `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`.
+    public func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: sending [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) async {
+        let payload = UncheckedSendable(userInfo)
+        let delegate = UncheckedSendable(self)
+        await UIKitApp.synchronously("application(_:didReceiveRemoteNotification:fetchCompletionHandler:)", application, default: ()) {
+            delegate.value.application(application, didReceiveRemoteNotification: payload.value, fetchCompletionHandler: completionHandler)
+        }
+    }
 }

@@ -85,6 +85,11 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
         case .sceneWillConnect, .sceneDidBecomeActive, .sceneWillResignActive, .sceneDidEnterBackground, .sceneWillEnterForeground:
             // No look-alike UISceneDelegate yet: a plain app delegate hears only the application's callbacks.
             break
+        case .didReceiveRemoteNotification(let push):
+            let handler = Self.fetchCompletionHandler(push: push, application)
+            await Self.synchronously("application(_:didReceiveRemoteNotification:fetchCompletionHandler:)", application, default: ()) {
+                delegate.value.application(application, didReceiveRemoteNotification: Self.silentPushPayload, fetchCompletionHandler: handler)
+            }
         }
     }
 
@@ -109,6 +114,27 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
         case .sceneWillConnect, .sceneDidBecomeActive, .sceneWillResignActive, .sceneDidEnterBackground, .sceneWillEnterForeground:
             // Until the look-alike UISceneDelegate exists (issue 12), only the scenario interpreter hears scene callbacks.
             await (delegate as? any SceneCallbackReceiver)?.scene(application, callback)
+        case .didReceiveRemoteNotification(let push):
+            await delegate.application(
+                application, didReceiveRemoteNotification: Self.silentPushPayload,
+                fetchCompletionHandler: Self.fetchCompletionHandler(push: push, application))
+        }
+    }
+
+    /// The payload a silent push carries: `aps` with only `content-available` (Apple, "Pushing background updates").
+    private static var silentPushPayload: [AnyHashable: Any] { ["aps": ["content-available": 1]] }
+
+    /// The `fetchCompletionHandler` of push `push`: it tells the push service the result, once or (a mistake) again.
+    private static func fetchCompletionHandler(push: Int, _ application: UIApplication) -> @Sendable (UIBackgroundFetchResult) -> Void {
+        let reference = application.reference
+        return { result in
+            guard let process = reference.process, process.acceptsAppCall("fetchCompletionHandler") else { return }
+            let value: BackgroundFetchResult = switch result {
+            case .newData: .newData
+            case .noData: .noData
+            case .failed: .failed
+            }
+            process.system.service(SilentPush.self).completionCalled(push: push, result: value, in: process)
         }
     }
 

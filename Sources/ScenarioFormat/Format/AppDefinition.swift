@@ -17,6 +17,9 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
         case sceneWillResignActive
         case sceneDidEnterBackground
         case sceneWillEnterForeground
+        /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`: a silent push; the action calls
+        /// `callFetchCompletion` within 30 seconds.
+        case didReceiveRemoteNotification
 
         /// Whether it is a scene delegate callback, which only an app with `UIApplicationSceneManifest` hears.
         public var isScene: Bool { rawValue.hasPrefix("scene") }

@@ -71,6 +71,8 @@ public indirect enum Step: Sendable, Hashable {
     case setFlag(String, to: Bool)
     /// `taskID = .invalid`: forgets the background task identifier stored in the variable.
     case setInvalid(variable: String)
+    /// In a `didReceiveRemoteNotification` handler: calls its `fetchCompletionHandler` with the result.
+    case callFetchCompletion(result: BackgroundFetchResult)
     /// Runs `then` when the condition holds, `otherwise` when it does not.
     case `if`(Condition, then: [Step], otherwise: [Step])
     /// Runs the steps again and again while the condition holds, checked before each round (`while !isCancelled`).
@@ -82,7 +84,7 @@ public indirect enum Step: Sendable, Hashable {
         "holdLock", "releaseLock", "perform", "repeat", "log", "crash", "exit", "register", "submit",
         "cancelTaskRequest", "cancelAllTaskRequests", "setTaskExpirationHandler", "setTaskCompleted", "cancelWork",
         "stopIfCancelled", "updateUI", "processUnits", "updateTitle", "setProgressTotal", "removePartialOutput",
-        "set", "if", "while",
+        "set", "if", "while", "callFetchCompletion",
     ]
 
     /// The placeholder an identifier may hold: the run's next job number (1, 2, ...). In a `register` it takes the
@@ -329,6 +331,10 @@ extension Step: Decodable {
                 throw invalid(c.path("units"), "units must be between 0 and 1000000000, got \(units)")
             }
             self = .setProgressTotal(units: units)
+        case "callFetchCompletion":
+            let c = try keys("result")
+            self = .callFetchCompletion(result: BackgroundFetchResult(
+                rawValue: try c.choice("result", among: BackgroundFetchResult.allCases.map(\.rawValue)))!)
         case "removePartialOutput":
             self = .removePartialOutput(output: try keys("output").required(String.self, "output"))
         default:

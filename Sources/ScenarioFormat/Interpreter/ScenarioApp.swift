@@ -43,6 +43,8 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
         var bgTask: BGTask?
         /// The job number `{n}` stands for in this run of an action.
         var job = JobNumber()
+        /// The `fetchCompletionHandler` of the silent push being handled.
+        var fetchCompletion: (@Sendable (UIBackgroundFetchResult) -> Void)?
     }
 
     /// The job number `{n}` stands for in one run of an action: a `register` takes the next number and keeps it for
@@ -100,6 +102,18 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
 
     func application(_ application: UIApplication, performUserAction name: String) async {
         await run(definition(application).actions[name] ?? [], in: application, context: Context(lane: "main"))
+    }
+
+    func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: sending [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) async {
+        let app = definition(application)
+        // No handler in the scenario: the method is not implemented, so the handler is never called.
+        guard let action = app.action(for: .didReceiveRemoteNotification) else { return }
+        var context = Context(lane: "main")
+        context.fetchCompletion = completionHandler
+        await run(app.actions[action] ?? [], in: application, context: context)
     }
 
     func scene(_ application: UIApplication, _ callback: AppCallback) async {
@@ -221,18 +235,33 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
             application.saveState(checkpoint: checkpoint)
 
         case .async(let steps):
-            process.spawn("background") { [self] in
-                await run(steps, in: application, context: Context(
-                    lane: "background", ownTask: context.ownTask, bgTask: context.bgTask, job: context.job))
+            var inner = context
+            inner.lane = "background"
+            process.spawn("background") { [self, inner] in
+                await run(steps, in: application, context: inner)
             }
 
         case .dispatchMain(let delay, let steps):
             // Captured now: a block the person's tap dispatched still serves that tap when it runs.
             let personAction = process.currentPersonAction
-            process.dispatchToMain("dispatched block", personAction: personAction, delay: delay) { [self] in
-                await run(steps, in: application, context: Context(
-                    lane: "main", ownTask: context.ownTask, bgTask: context.bgTask, job: context.job))
+            var inner = context
+            inner.lane = "main"
+            process.dispatchToMain("dispatched block", personAction: personAction, delay: delay) { [self, inner] in
+                await run(steps, in: application, context: inner)
             }
+
+        case .callFetchCompletion(let result):
+            guard let completion = context.fetchCompletion else {
+                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                    process: process.number, step: "callFetchCompletion", why: "not in a didReceiveRemoteNotification handler")))
+                return
+            }
+            let value: UIBackgroundFetchResult = switch result {
+            case .newData: .newData
+            case .noData: .noData
+            case .failed: .failed
+            }
+            completion(value)
 
         case .holdLock(let name):
             process.holdLock(name)

@@ -28,6 +28,8 @@ package enum AppCallback: Sendable, Hashable {
     case sceneDidEnterBackground
     /// `sceneWillEnterForeground(_:)`, in place of `applicationWillEnterForeground(_:)`.
     case sceneWillEnterForeground
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` for the service's push number `push`.
+    case didReceiveRemoteNotification(push: Int)
 
     /// The name the trace gives the callback (`app.callback`).
     package var name: String {
@@ -44,6 +46,7 @@ package enum AppCallback: Sendable, Hashable {
         case .sceneWillResignActive: "sceneWillResignActive"
         case .sceneDidEnterBackground: "sceneDidEnterBackground"
         case .sceneWillEnterForeground: "sceneWillEnterForeground"
+        case .didReceiveRemoteNotification: "didReceiveRemoteNotification"
         }
     }
 

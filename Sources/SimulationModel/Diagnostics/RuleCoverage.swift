@@ -74,11 +74,13 @@ public enum RuleCoverage {
             .checklist, "The stored background session completion handler is called", rules: [],
             note: "Not modelled yet: background URLSession is a later model area."),
         CoverageItem(
-            .checklist, "The push payload has content-available: 1, push type background, priority 5", rules: [],
-            note: "Not modelled yet: silent push is a later model area."),
+            .checklist, "The push payload has content-available: 1, push type background, priority 5", rules: ["BGS038", "BGS039"],
+            note: "Priority 10 on a background push is BGS038 (dropped by default); a content-available push to an app without the remote-notification mode is BGS039. A push without content-available simply does not wake the app (push.outcome dropped). Pushes above two or three an hour are BGS040.",
+            samples: ["chat-push-burst-throttled"]),
         CoverageItem(
-            .checklist, "fetchCompletionHandler is called promptly with the right result", rules: [],
-            note: "Not modelled yet: silent push is a later model area."),
+            .checklist, "fetchCompletionHandler is called promptly with the right result", rules: ["BGS041", "BGS042"],
+            note: "Not called within 30 s (still working, or never on some path) is BGS041 and the app is terminated; called twice is BGS042. Whether the result is truthful is not observable (Apple documents it as an input only for background fetch).",
+            samples: ["push-handler-too-slow"]),
         CoverageItem(
             .checklist, "Continued processing tasks report progress", rules: ["BGS027"],
             note: "The system samples task.progress; without progress the Live Activity asks, then the task expires.",

@@ -23,6 +23,13 @@ public struct SimulationSetup: Sendable, Hashable {
     /// What the person and the device do, in time order.
     public var timeline: [TimelineEntry]
 
+    /// The model areas the run uses whose parameters `run.start` lists only then (pushes in the timeline).
+    public var features: Set<PlatformProfile.Feature> {
+        var features: Set<PlatformProfile.Feature> = []
+        if timeline.contains(where: { if case .push = $0.action { true } else { false } }) { features.insert(.push) }
+        return features
+    }
+
     /// Creates a setup.
     public init(
         name: String, seed: UInt64 = 1, stopAt: Duration, profile: PlatformProfile = PlatformProfile(.iOS26),

@@ -60,6 +60,7 @@ private final class ProcessCensus: SystemService {
         let simulation = Simulation(scenario: scenario(timeline: []))
         #expect(simulation.service(TaskScheduler.self).pending.isEmpty)
         _ = simulation.service(ContinuedProcessing.self)
-        #expect(Simulation.standardServices.count == 2)
+        _ = simulation.service(SilentPush.self)
+        #expect(Simulation.standardServices.count == 3)
     }
 }

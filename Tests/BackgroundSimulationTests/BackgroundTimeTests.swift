@@ -277,7 +277,11 @@ import Testing
             .continuedProcessingConcurrency, .continuedProgressSampleInterval, .continuedProgressStallLimit, .continuedStallPromptDelay,
         ]
         #expect(continued.allSatisfy { PlatformProfile.info($0).isAssumed && PlatformProfile.info($0).source.hasPrefix("Assumed") })
-        #expect(PlatformProfile.parameters.filter { $0.unit == .count }.map(\.key) == [.continuedProcessingConcurrency, .pushMaxPerHour])
+        #expect(PlatformProfile.parameters.filter { $0.unit == .count }.map(\.key) == [
+            .continuedProcessingConcurrency, .pushMaxPerHour, .transferWifiBytesPerSecond, .transferCellularBytesPerSecond,
+        ])
+        let transferParameters = PlatformProfile.parameters.filter { $0.feature == .urlSession }
+        #expect(transferParameters.count == 3 && transferParameters.allSatisfy { $0.isAssumed })
         // Silent push: 30 s is Apple's; three an hour reads Apple's "two or three" (assumed).
         #expect(profile.pushHandlerBudget == seconds(30))
         #expect(profile.pushMaxPerHour == 3)

@@ -39,6 +39,8 @@ import Testing
         "lowPowerMode": ("Low Power Mode", "#fde047", "#422006", "-", "93", 3),
         "pushHeld": ("push held", "#fde68a", "#422006", "┄", "33", 1),
         "pushHandling": ("push handler running", "#0ea5e9", "#ffffff", "━", "36", 2),
+        "transferWaiting": ("transfer waiting", "#e0e7ff", "#1e1b4b", "┄", "34", 1),
+        "transferRunning": ("transfer running", "#6366f1", "#ffffff", "≡", "94", 2),
     ]
 
     /// The states the former table counted as busy (a time axis does not condense them as idle).
@@ -57,6 +59,7 @@ import Testing
         case .liveActivity: "Live Activity"
         case .push(.held): "pushes held"
         case .push(.handling): "push handler"
+        case .transfer: "transfer"
         case .screen: "screen"
         case .power: "power"
         }
@@ -123,6 +126,6 @@ import Testing
 
     @Test func everyGroupHasAHeading() {
         let headings = Lane.Group.allCases.map(\.heading)
-        #expect(headings == ["App process", "Background tasks", "Scheduled tasks", "Live activities", "Silent pushes", "Device"])
+        #expect(headings == ["App process", "Background tasks", "Scheduled tasks", "Live activities", "Silent pushes", "Background transfers", "Device"])
     }
 }

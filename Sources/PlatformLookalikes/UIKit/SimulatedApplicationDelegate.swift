@@ -55,6 +55,11 @@ public protocol SimulatedApplicationDelegate: UIApplicationDelegate {
         _ application: UIApplication, didReceiveRemoteNotification userInfo: sending [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void
     ) async
+    /// A background session's transfers are done: store the handler, recreate the session, call the handler later.
+    func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping @Sendable () -> Void
+    ) async
 }
 
 extension SimulatedApplicationDelegate {
@@ -121,6 +126,17 @@ extension SimulatedApplicationDelegate {
         let delegate = UncheckedSendable(self)
         await UIKitApp.synchronously("application(_:didReceiveRemoteNotification:fetchCompletionHandler:)", application, default: ()) {
             delegate.value.application(application, didReceiveRemoteNotification: payload.value, fetchCompletionHandler: completionHandler)
+        }
+    }
+
+    /// Calls the synchronous `application(_:handleEventsForBackgroundURLSession:completionHandler:)`.
+    public func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping @Sendable () -> Void
+    ) async {
+        let delegate = UncheckedSendable(self)
+        await UIKitApp.synchronously("application(_:handleEventsForBackgroundURLSession:completionHandler:)", application, default: ()) {
+            delegate.value.application(application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)
         }
     }
 }

@@ -64,6 +64,12 @@ public protocol UIApplicationDelegate: AnyObject {
     func application(
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void)
+    /// The background session `identifier`'s transfers are all done and the app was woken or launched for them:
+    /// store `completionHandler`, recreate the session with `identifier`, and call the handler from
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`.
+    func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping () -> Void)
 }
 
 extension UIApplicationDelegate {
@@ -92,6 +98,10 @@ extension UIApplicationDelegate {
     public func application(
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {}
+    /// Does nothing: the handler is never called.
+    public func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping () -> Void) {}
 
     /// The entry point `@main` gives an app delegate; a simulated app is started by `Simulation`, not run.
     ///

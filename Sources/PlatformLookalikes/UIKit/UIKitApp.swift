@@ -90,6 +90,14 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
             await Self.synchronously("application(_:didReceiveRemoteNotification:fetchCompletionHandler:)", application, default: ()) {
                 delegate.value.application(application, didReceiveRemoteNotification: Self.silentPushPayload, fetchCompletionHandler: handler)
             }
+        case .handleEventsForBackgroundURLSession(let session):
+            let handler = Self.eventsCompletionHandler(session: session, application)
+            await Self.synchronously("application(_:handleEventsForBackgroundURLSession:completionHandler:)", application, default: ()) {
+                delegate.value.application(application, handleEventsForBackgroundURLSession: session, completionHandler: handler)
+            }
+        case .didFinishDownloading, .didCompleteWithError, .urlSessionDidFinishEvents:
+            // No look-alike URLSession delegate yet: only the scenario interpreter hears a session's events.
+            break
         }
     }
 
@@ -118,6 +126,21 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
             await delegate.application(
                 application, didReceiveRemoteNotification: Self.silentPushPayload,
                 fetchCompletionHandler: Self.fetchCompletionHandler(push: push, application))
+        case .handleEventsForBackgroundURLSession(let session):
+            await delegate.application(
+                application, handleEventsForBackgroundURLSession: session,
+                completionHandler: Self.eventsCompletionHandler(session: session, application))
+        case .didFinishDownloading, .didCompleteWithError, .urlSessionDidFinishEvents:
+            await (delegate as? any SessionEventReceiver)?.sessionEvent(application, callback)
+        }
+    }
+
+    /// The completion handler `handleEventsForBackgroundURLSession` gives: it tells the transfer service.
+    private static func eventsCompletionHandler(session: String, _ application: UIApplication) -> @Sendable () -> Void {
+        let reference = application.reference
+        return {
+            guard let process = reference.process, process.acceptsAppCall("handleEventsForBackgroundURLSession completionHandler") else { return }
+            process.system.service(BackgroundTransfers.self).eventsCompletionCalled(session: session, in: process)
         }
     }
 
@@ -149,6 +172,13 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
         }
         return result
     }
+}
+
+/// bgsim: a delegate that also hears a background session's delegate events (the scenario interpreter), until a
+/// look-alike `URLSessionDownloadDelegate` exists.
+package protocol SessionEventReceiver: Sendable {
+    /// Runs the app's code for a session event.
+    func sessionEvent(_ application: UIApplication, _ callback: AppCallback) async
 }
 
 /// bgsim: a delegate that also handles the scene's lifecycle callbacks (the scenario interpreter).

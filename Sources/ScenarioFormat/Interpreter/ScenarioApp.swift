@@ -12,7 +12,7 @@ import SimulationModel
 /// language has (CPU work, waits, saves, locks, logs, output files) uses the
 /// model's package API, as bgsim's own extensions of `UIApplication` do. One
 /// instance serves one process: its variables die with it.
-nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallbackReceiver, @unchecked Sendable {
+nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallbackReceiver, SessionEventReceiver, @unchecked Sendable {
     /// The app as the scenario writes it, with every build.
     private let scenarioApp: AppDefinition
     /// The build this process runs: read from the installed build when the process first calls the app's code.
@@ -21,6 +21,8 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
     private var variables: [String: UIBackgroundTaskIdentifier] = [:]
     /// The app's flags: their starting values, then what `set` made them. Gone with the process.
     private var flags: [String: Bool] = [:]
+    /// The completion handlers `handleEventsForBackgroundURLSession` gave, stored per session as apps do.
+    private var eventsCompletions: [String: @Sendable () -> Void] = [:]
 
     init(definition: AppDefinition) {
         self.scenarioApp = definition
@@ -45,6 +47,8 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
         var job = JobNumber()
         /// The `fetchCompletionHandler` of the silent push being handled.
         var fetchCompletion: (@Sendable (UIBackgroundFetchResult) -> Void)?
+        /// The transfer whose file `didFinishDownloadingTo` hands over, while it runs.
+        var downloadedTransfer: Int?
     }
 
     /// The job number `{n}` stands for in one run of an action: a `register` takes the next number and keeps it for
@@ -113,6 +117,30 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
         guard let action = app.action(for: .didReceiveRemoteNotification) else { return }
         var context = Context(lane: "main")
         context.fetchCompletion = completionHandler
+        await run(app.actions[action] ?? [], in: application, context: context)
+    }
+
+    func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping @Sendable () -> Void
+    ) async {
+        eventsCompletions[identifier] = completionHandler
+        await run(.handleEventsForBackgroundURLSession, application)
+    }
+
+    func sessionEvent(_ application: UIApplication, _ callback: AppCallback) async {
+        let app = definition(application)
+        var context = Context(lane: "main")
+        let handler: AppDefinition.Callback
+        switch callback {
+        case .didFinishDownloading(_, let transfer):
+            handler = .didFinishDownloadingTo
+            context.downloadedTransfer = transfer
+        case .didCompleteWithError: handler = .didCompleteWithError
+        case .urlSessionDidFinishEvents: handler = .urlSessionDidFinishEvents
+        default: return
+        }
+        guard let action = app.action(for: handler) else { return }
         await run(app.actions[action] ?? [], in: application, context: context)
     }
 
@@ -249,6 +277,39 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
             process.dispatchToMain("dispatched block", personAction: personAction, delay: delay) { [self, inner] in
                 await run(steps, in: application, context: inner)
             }
+
+        case .createSession(let configuration):
+            process.system.service(BackgroundTransfers.self).createSession(configuration, in: process)
+
+        case .downloadTask(let session, let bytes, let earliestBegin, let error):
+            let request = TransferRequest(session: session, bytes: bytes, earliestBegin: earliestBegin.map { process.now + $0 }, error: error)
+            if process.system.service(BackgroundTransfers.self).startDownload(request, in: process) == nil {
+                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                    process: process.number, step: "downloadTask", why: "this process created no background session \(session)")))
+            }
+
+        case .moveDownloadedFile(let checkpoint):
+            guard let transfer = context.downloadedTransfer else {
+                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                    process: process.number, step: "moveDownloadedFile", why: "not in didFinishDownloadingTo (the file is gone once it returns)")))
+                return
+            }
+            guard process.system.service(BackgroundTransfers.self).moveFile(of: transfer) else {
+                // FileManager.moveItem throws: there is no file at location any more.
+                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                    process: process.number, step: "moveDownloadedFile",
+                    why: "the file of transfer \(transfer) was deleted when didFinishDownloadingTo returned")))
+                return
+            }
+            application.saveState(checkpoint: checkpoint)
+
+        case .callBackgroundEventsCompletion(let session):
+            guard let completion = eventsCompletions.removeValue(forKey: session) else {
+                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                    process: process.number, step: "callBackgroundEventsCompletion", why: "no stored completion handler for \(session)")))
+                return
+            }
+            completion()
 
         case .callFetchCompletion(let result):
             guard let completion = context.fetchCompletion else {

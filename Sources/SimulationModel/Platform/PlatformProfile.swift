@@ -40,6 +40,9 @@ public struct PlatformProfile: Sendable, Hashable {
         case pushHandlerBudget
         case pushMaxPerHour
         case pushPriority10Policy
+        case transferWifiBytesPerSecond
+        case transferCellularBytesPerSecond
+        case transferEventsBudget
     }
 
     /// A model area whose parameters `run.start` lists only when the run uses it, so that traces of runs without it
@@ -47,6 +50,8 @@ public struct PlatformProfile: Sendable, Hashable {
     public enum Feature: String, Sendable, Hashable, CaseIterable {
         /// Silent (background) push: the scenario's timeline sends pushes.
         case push
+        /// Background `URLSession`: the app creates a background session.
+        case urlSession
     }
 
     /// What a parameter's value counts.
@@ -117,6 +122,9 @@ public struct PlatformProfile: Sendable, Hashable {
             case .pushHandlerBudget: 30_000_000_000
             case .pushMaxPerHour: 3
             case .pushPriority10Policy: Priority10Policy.drop.profileIndex
+            case .transferWifiBytesPerSecond: 2_500_000
+            case .transferCellularBytesPerSecond: 1_000_000
+            case .transferEventsBudget: 30_000_000_000
             }
         }
     }
@@ -161,6 +169,12 @@ public struct PlatformProfile: Sendable, Hashable {
     public var pushHandlerBudget: Int64 { self[.pushHandlerBudget] }
     /// How many background pushes the system delivers in any hour.
     public var pushMaxPerHour: Int64 { self[.pushMaxPerHour] }
+
+    /// How fast a background transfer moves on Wi-Fi and on cellular, in bytes per second.
+    public var transferWifiBytesPerSecond: Int64 { self[.transferWifiBytesPerSecond] }
+    public var transferCellularBytesPerSecond: Int64 { self[.transferCellularBytesPerSecond] }
+    /// How long an app relaunched for a background session's events has to handle them.
+    public var transferEventsBudget: Int64 { self[.transferEventsBudget] }
 
     /// How long a `BGAppRefreshTask` may run.
     public var appRefreshRuntime: Int64 { self[.appRefreshRuntime] }
@@ -338,5 +352,20 @@ public struct PlatformProfile: Sendable, Hashable {
             meaning: "What the device does with a background push sent with apns-priority 10: drop (not delivered) or deliverAsLowPriority (delivered as a priority 5 push). The diagnostic is raised either way.",
             source: "Sources disagree (docs/system-policy.md): Apple, \"Sending notification requests to APNs\": \"Always use priority 5. Using priority 10 is an error\"; node-apn #241 (2015) saw such a push not wake the app, forum thread 745345 (2024) saw it wake the app. Assumed: drop.",
             isAssumed: true, unit: .choice, choices: Priority10Policy.allCases.map(\.rawValue), feature: .push),
+        ParameterInfo(
+            key: .transferWifiBytesPerSecond,
+            meaning: "How fast a background transfer moves on Wi-Fi, in bytes per second.",
+            source: "Assumed: 2.5 MB/s, a modest home connection; Apple documents no rate (the transfer runs in nsurlsessiond, out of process).",
+            isAssumed: true, unit: .count, feature: .urlSession),
+        ParameterInfo(
+            key: .transferCellularBytesPerSecond,
+            meaning: "How fast a background transfer moves on cellular, in bytes per second.",
+            source: "Assumed: 1 MB/s; Apple documents no rate.",
+            isAssumed: true, unit: .count, feature: .urlSession),
+        ParameterInfo(
+            key: .transferEventsBudget,
+            meaning: "How long an app woken or launched for a background session's events has to recreate the session and call the handleEventsForBackgroundURLSession completion handler.",
+            source: "Assumed: 30 s, as other background launches; Apple documents no number (research-urlsession-push.md B4).",
+            isAssumed: true, feature: .urlSession),
     ]
 }

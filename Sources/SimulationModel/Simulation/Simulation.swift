@@ -91,6 +91,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         { TaskScheduler(system: $0) },
         { ContinuedProcessing(system: $0) },
         { SilentPush(system: $0) },
+        { BackgroundTransfers(system: $0) },
     ]
 
     /// Creates a simulation of `setup` with the app's code.

@@ -45,6 +45,8 @@ public enum TraceKind: String, Sendable, Hashable, CaseIterable {
     case pushReceived = "push.received"
     case pushOutcome = "push.outcome"
     case pushCompletion = "push.completion"
+    case transferState = "transfer.state"
+    case transferSession = "transfer.session"
     case console = "console"
     case diagnostic = "diagnostic"
     case illegalTransition = "model.illegalTransition"

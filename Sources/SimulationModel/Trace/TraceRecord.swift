@@ -48,6 +48,8 @@ public enum TraceRecord: Sendable, Hashable {
     case pushReceived(PushReceived)
     case pushOutcome(PushOutcome)
     case pushCompletion(PushCompletion)
+    case transferState(TransferState)
+    case transferSession(TransferSession)
     case console(Console)
     case diagnostic(DiagnosticRecord)
     case illegalTransition(IllegalTransition)
@@ -96,6 +98,8 @@ public enum TraceRecord: Sendable, Hashable {
         case .pushReceived: .pushReceived
         case .pushOutcome: .pushOutcome
         case .pushCompletion: .pushCompletion
+        case .transferState: .transferState
+        case .transferSession: .transferSession
         case .console: .console
         case .diagnostic: .diagnostic
         case .illegalTransition: .illegalTransition
@@ -146,6 +150,8 @@ public enum TraceRecord: Sendable, Hashable {
         case .pushReceived(let payload): payload.encode(to: &fields)
         case .pushOutcome(let payload): payload.encode(to: &fields)
         case .pushCompletion(let payload): payload.encode(to: &fields)
+        case .transferState(let payload): payload.encode(to: &fields)
+        case .transferSession(let payload): payload.encode(to: &fields)
         case .console(let payload): payload.encode(to: &fields)
         case .diagnostic(let payload): payload.encode(to: &fields)
         case .illegalTransition(let payload): payload.encode(to: &fields)
@@ -197,6 +203,8 @@ public enum TraceRecord: Sendable, Hashable {
         case .pushReceived: self = .pushReceived(try PushReceived(from: &reader))
         case .pushOutcome: self = .pushOutcome(try PushOutcome(from: &reader))
         case .pushCompletion: self = .pushCompletion(try PushCompletion(from: &reader))
+        case .transferState: self = .transferState(try TransferState(from: &reader))
+        case .transferSession: self = .transferSession(try TransferSession(from: &reader))
         case .console: self = .console(try Console(from: &reader))
         case .diagnostic: self = .diagnostic(try DiagnosticRecord(from: &reader))
         case .illegalTransition: self = .illegalTransition(try IllegalTransition(from: &reader))

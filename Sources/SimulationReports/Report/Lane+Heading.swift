@@ -7,6 +7,7 @@ extension Lane.Group {
         case .scheduledTasks: "Scheduled tasks"
         case .liveActivities: "Live activities"
         case .pushes: "Silent pushes"
+        case .transfers: "Background transfers"
         case .device: "Device"
         }
     }

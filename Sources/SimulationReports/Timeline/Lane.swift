@@ -11,6 +11,7 @@ public struct Lane: Sendable, Hashable {
         case scheduledTasks
         case liveActivities
         case pushes
+        case transfers
         case device
     }
 
@@ -91,6 +92,7 @@ extension Timeline {
         lanes.append(contentsOf: taskRequests)
         lanes.append(contentsOf: liveActivities)
         lanes.append(contentsOf: pushes)
+        lanes.append(contentsOf: transfers)
         lanes.append(contentsOf: device)
         return lanes
     }

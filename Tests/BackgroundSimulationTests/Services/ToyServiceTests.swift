@@ -61,6 +61,7 @@ private final class ProcessCensus: SystemService {
         #expect(simulation.service(TaskScheduler.self).pending.isEmpty)
         _ = simulation.service(ContinuedProcessing.self)
         _ = simulation.service(SilentPush.self)
-        #expect(Simulation.standardServices.count == 3)
+        _ = simulation.service(BackgroundTransfers.self)
+        #expect(Simulation.standardServices.count == 4)
     }
 }

@@ -277,7 +277,16 @@ import Testing
             .continuedProcessingConcurrency, .continuedProgressSampleInterval, .continuedProgressStallLimit, .continuedStallPromptDelay,
         ]
         #expect(continued.allSatisfy { PlatformProfile.info($0).isAssumed && PlatformProfile.info($0).source.hasPrefix("Assumed") })
-        #expect(PlatformProfile.parameters.filter { $0.unit == .count }.map(\.key) == [.continuedProcessingConcurrency])
+        #expect(PlatformProfile.parameters.filter { $0.unit == .count }.map(\.key) == [
+            .continuedProcessingConcurrency, .pushMaxPerHour, .transferWifiBytesPerSecond, .transferCellularBytesPerSecond,
+        ])
+        let transferParameters = PlatformProfile.parameters.filter { $0.feature == .urlSession }
+        #expect(transferParameters.count == 3 && transferParameters.allSatisfy { $0.isAssumed })
+        // Silent push: 30 s is Apple's; three an hour reads Apple's "two or three" (assumed).
+        #expect(profile.pushHandlerBudget == seconds(30))
+        #expect(profile.pushMaxPerHour == 3)
+        #expect(profile.pushPriority10Policy == .drop)
+        #expect(PlatformProfile.parameters.filter { $0.feature == .push }.map(\.key) == [.pushHandlerBudget, .pushMaxPerHour, .pushPriority10Policy])
         #expect(PlatformProfile.parameters.allSatisfy { !$0.meaning.isEmpty && !$0.source.isEmpty })
         // Continued processing exists from iOS 26 only.
         #expect(profile.supportsContinuedProcessing)

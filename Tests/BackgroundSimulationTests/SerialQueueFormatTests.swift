@@ -69,6 +69,19 @@ import Testing
         #expect(onItsQueue.terminations == [.crash])
     }
 
+    @Test func codeStartedFromAQueueIsNotOnThatQueue() throws {
+        // A task started from a block on "db" runs on a background queue: its sync onto "db" waits, it does not trap.
+        let result = try Self.run(#"""
+            "go": [ { "step": "dispatchAsync", "queue": "db", "steps": [
+              { "step": "async", "steps": [ { "step": "dispatchSync", "queue": "db", "steps": [ { "step": "log", "message": "inner" } ] } ] },
+              { "step": "dispatchMain", "steps": [ { "step": "dispatchSync", "queue": "db", "steps": [ { "step": "log", "message": "from main" } ] } ] }
+            ] } ]
+            """#)
+        #expect(result.diagnostics.isEmpty)
+        #expect(Self.logTimes(result)["inner"] != nil)
+        #expect(Self.logTimes(result)["from main"] != nil)
+    }
+
     @Test func syncOntoAnotherQueueFromTheMainQueueIsFine() throws {
         let result = try Self.run(#"""
             "go": [ { "step": "dispatchSync", "queue": "db", "steps": [ { "step": "work", "duration": "2s", "changesState": false } ] },

@@ -13,6 +13,12 @@ import Testing
         .runStart(.init(
             scenario: "s", seed: .max, profile: PlatformProfile(.iOS17), version: "1", stopAt: 5, bundleIdentifier: "b",
             policy: .realistic, supportsBackgroundGPU: true)),
+        .runStart(.init(
+            scenario: "s", seed: 1, profile: PlatformProfile(.iOS26), version: "1", stopAt: 5, bundleIdentifier: "b",
+            policy: .deterministic, supportsBackgroundGPU: false, features: [.push])),
+        .runStart(.init(
+            scenario: "s", seed: 1, profile: PlatformProfile(.iOS26), version: "1", stopAt: 5, bundleIdentifier: "b",
+            policy: .deterministic, supportsBackgroundGPU: false, features: [.push, .urlSession])),
         .runEnd(.init(ending: .stalled, state: .suspended, diagnostics: 3)),
         .runLimitExceeded(.init(message: "m")),
         .deviceState(.init(DeviceConditions())),
@@ -64,6 +70,15 @@ import Testing
         .liveActivityPrompt(.init(process: 1, identifier: "x", phase: .shown(stalledFor: 15))),
         .liveActivityPrompt(.init(process: 1, identifier: "x", phase: .answered(.continue))),
         .liveActivityPrompt(.init(process: 1, identifier: "x", phase: .withdrawn(why: "w"))),
+        .pushReceived(.init(push: 1, notification: RemoteNotification(contentAvailable: true, pushType: .alert, priority: 10))),
+        .pushOutcome(.init(push: 1, outcome: .held, why: "w")),
+        .pushOutcome(.init(push: 2, outcome: .delivered, process: 3, wake: .launched)),
+        .pushCompletion(.init(push: 1, process: 2, phase: .called, result: .noData)),
+        .pushCompletion(.init(push: 1, process: 2, phase: .timedOut)),
+        .transferState(.init(transfer: 1, session: "s", phase: .waiting, bytes: 5, total: 9, why: "no network")),
+        .transferState(.init(transfer: 1, session: "s", phase: .finished, bytes: 9, total: 9)),
+        .transferSession(.init(session: "s", phase: .eventsReady, process: 2, wake: .launched)),
+        .transferSession(.init(session: "s", phase: .timedOut, process: 2, why: "w")),
         .console(.init(process: 1, message: "m")),
         .diagnostic(.init(Diagnostic(rule: Rules.backgroundTaskLeaked, time: 1, process: nil, subject: "s", message: "m"))),
         .illegalTransition(.init(process: 1, from: .suspended, to: .foregroundActive)),

@@ -37,13 +37,17 @@ import Testing
         "charging": ("charging", "#84cc16", "#1a2e05", "+", "92", 2),
         "onBattery": ("on battery", "#f1f5f9", "#334155", " ", "2", 1),
         "lowPowerMode": ("Low Power Mode", "#fde047", "#422006", "-", "93", 3),
+        "pushHeld": ("push held", "#fde68a", "#422006", "┄", "33", 1),
+        "pushHandling": ("push handler running", "#0ea5e9", "#ffffff", "━", "36", 2),
+        "transferWaiting": ("transfer waiting", "#e0e7ff", "#1e1b4b", "┄", "34", 1),
+        "transferRunning": ("transfer running", "#6366f1", "#ffffff", "≡", "94", 2),
     ]
 
     /// The states the former table counted as busy (a time axis does not condense them as idle).
     static let formerBusy: Set<String> = [
         "launchingForeground", "launchingBackground", "background", "open", "running", "queued", "asking",
         "progress0", "progress1", "progress2", "progress3", "progress4", "progress5", "progress6", "progress7",
-        "progress8", "progress9",
+        "progress8", "progress9", "pushHandling",
     ]
 
     /// The states one lane can move between; written as a switch so that a new state must be placed here.
@@ -53,6 +57,9 @@ import Testing
         case .assertionOpen: "background task"
         case .request: "request"
         case .liveActivity: "Live Activity"
+        case .push(.held): "pushes held"
+        case .push(.handling): "push handler"
+        case .transfer: "transfer"
         case .screen: "screen"
         case .power: "power"
         }
@@ -119,6 +126,6 @@ import Testing
 
     @Test func everyGroupHasAHeading() {
         let headings = Lane.Group.allCases.map(\.heading)
-        #expect(headings == ["App process", "Background tasks", "Scheduled tasks", "Live activities", "Device"])
+        #expect(headings == ["App process", "Background tasks", "Scheduled tasks", "Live activities", "Silent pushes", "Background transfers", "Device"])
     }
 }

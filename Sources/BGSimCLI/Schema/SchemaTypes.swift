@@ -34,17 +34,19 @@ enum SchemaTypes {
         case "note", "description", "name", "bundleIdentifier", "build", "id", "lock", "action", "message", "identifier",
              "launchHandler", "title", "subtitle", "checkpoint", "output", "flag", "run", "answer", "valid",
              "queue", "style", "isolation", "type", "strategy", "profile", "policy", "network", "backgroundAppRefresh",
-             "thermalState", "maximumSeverity", "finalState", "ended", "step":
+             "thermalState", "maximumSeverity", "finalState", "ended", "step", "session", "pushType", "error":
             return string
-        case "at", "stopAt", "duration", "jitter", "delay", "earliestBegin", "every", "endedWithin", "backgroundTimeRemainingBelow":
+        case "at", "stopAt", "duration", "jitter", "delay", "earliestBegin", "every", "endedWithin", "backgroundTimeRemainingBelow",
+             "by":
             return duration
-        case "format", "seed", "count", "units", "progressEvery", "runs", "batteryLevel":
+        case "format", "seed", "count", "units", "progressEvery", "runs", "batteryLevel", "bytes", "priority":
             return integer
         case "success":
             // setTaskCompleted's success: a constant or a condition evaluated when the step runs.
             return KeyType(schema: .object([("anyOf", .array([boolean.schema, reference("condition")]))]), placeholder: "true")
         case "changesState", "checksCancellation", "requiresNetworkConnectivity", "requiresExternalPower", "locked",
-             "charging", "lowDataMode", "lowPowerMode", "supportsBackgroundGPU", "UIApplicationSupportsMultipleScenes":
+             "charging", "lowDataMode", "lowPowerMode", "supportsBackgroundGPU", "UIApplicationSupportsMultipleScenes",
+             "contentAvailable", "isDiscretionary", "sessionSendsLaunchEvents":
             return boolean
         case "UIBackgroundModes", "BGTaskSchedulerPermittedIdentifiers", "entitlements", "requiredResources", "diagnostics",
              "allowedDiagnostics", "saved", "notSaved", "terminations":

@@ -50,6 +50,16 @@ public protocol SimulatedApplicationDelegate: UIApplicationDelegate {
     func applicationDidReceiveMemoryWarning(_ application: UIApplication) async
     /// bgsim: the person did something in the app's UI (a scenario's `tap`); Apple has no such callback.
     func application(_ application: UIApplication, performUserAction name: String) async
+    /// A remote notification arrived: call `completionHandler` within 30 seconds, or the app is terminated.
+    func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: sending [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) async
+    /// A background session's transfers are done: store the handler, recreate the session, call the handler later.
+    func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping @Sendable () -> Void
+    ) async
 }
 
 extension SimulatedApplicationDelegate {
@@ -106,4 +116,27 @@ extension SimulatedApplicationDelegate {
 
     /// Does nothing.
     public func application(_ application: UIApplication, performUserAction name: String) async {}
+
+    /// Calls the synchronous `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`.
+    public func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: sending [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) async {
+        let payload = UncheckedSendable(userInfo)
+        let delegate = UncheckedSendable(self)
+        await UIKitApp.synchronously("application(_:didReceiveRemoteNotification:fetchCompletionHandler:)", application, default: ()) {
+            delegate.value.application(application, didReceiveRemoteNotification: payload.value, fetchCompletionHandler: completionHandler)
+        }
+    }
+
+    /// Calls the synchronous `application(_:handleEventsForBackgroundURLSession:completionHandler:)`.
+    public func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping @Sendable () -> Void
+    ) async {
+        let delegate = UncheckedSendable(self)
+        await UIKitApp.synchronously("application(_:handleEventsForBackgroundURLSession:completionHandler:)", application, default: ()) {
+            delegate.value.application(application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)
+        }
+    }
 }

@@ -55,6 +55,21 @@ public protocol UIApplicationDelegate: AnyObject {
     func applicationDidReceiveMemoryWarning(_ application: UIApplication)
     /// The app is about to be terminated (not called when it is killed while suspended).
     func applicationWillTerminate(_ application: UIApplication)
+    /// A remote notification arrived: call `completionHandler` within 30 seconds, or the app is terminated.
+    ///
+    /// Called in the foreground for any push, and in the background (the app
+    /// woken or launched) for a push with `content-available: 1` when
+    /// `UIBackgroundModes` has `remote-notification`. `userInfo` is the
+    /// payload (`["aps": ["content-available": 1]]`).
+    func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void)
+    /// The background session `identifier`'s transfers are all done and the app was woken or launched for them:
+    /// store `completionHandler`, recreate the session with `identifier`, and call the handler from
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`.
+    func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping () -> Void)
 }
 
 extension UIApplicationDelegate {
@@ -78,6 +93,15 @@ extension UIApplicationDelegate {
     public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
     /// Does nothing.
     public func applicationWillTerminate(_ application: UIApplication) {}
+    /// Does nothing: the completion handler is never called, and the system terminates the app after 30 seconds
+    /// (as iOS would, had the app declared `remote-notification` without implementing the method).
+    public func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {}
+    /// Does nothing: the handler is never called.
+    public func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping () -> Void) {}
 
     /// The entry point `@main` gives an app delegate; a simulated app is started by `Simulation`, not run.
     ///

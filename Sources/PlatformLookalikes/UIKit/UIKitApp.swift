@@ -85,6 +85,19 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
         case .sceneWillConnect, .sceneDidBecomeActive, .sceneWillResignActive, .sceneDidEnterBackground, .sceneWillEnterForeground:
             // No look-alike UISceneDelegate yet: a plain app delegate hears only the application's callbacks.
             break
+        case .didReceiveRemoteNotification(let push):
+            let handler = Self.fetchCompletionHandler(push: push, application)
+            await Self.synchronously("application(_:didReceiveRemoteNotification:fetchCompletionHandler:)", application, default: ()) {
+                delegate.value.application(application, didReceiveRemoteNotification: Self.silentPushPayload, fetchCompletionHandler: handler)
+            }
+        case .handleEventsForBackgroundURLSession(let session):
+            let handler = Self.eventsCompletionHandler(session: session, application)
+            await Self.synchronously("application(_:handleEventsForBackgroundURLSession:completionHandler:)", application, default: ()) {
+                delegate.value.application(application, handleEventsForBackgroundURLSession: session, completionHandler: handler)
+            }
+        case .didFinishDownloading, .didCompleteWithError, .urlSessionDidFinishEvents:
+            // No look-alike URLSession delegate yet: only the scenario interpreter hears a session's events.
+            break
         }
     }
 
@@ -109,6 +122,42 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
         case .sceneWillConnect, .sceneDidBecomeActive, .sceneWillResignActive, .sceneDidEnterBackground, .sceneWillEnterForeground:
             // Until the look-alike UISceneDelegate exists (issue 12), only the scenario interpreter hears scene callbacks.
             await (delegate as? any SceneCallbackReceiver)?.scene(application, callback)
+        case .didReceiveRemoteNotification(let push):
+            await delegate.application(
+                application, didReceiveRemoteNotification: Self.silentPushPayload,
+                fetchCompletionHandler: Self.fetchCompletionHandler(push: push, application))
+        case .handleEventsForBackgroundURLSession(let session):
+            await delegate.application(
+                application, handleEventsForBackgroundURLSession: session,
+                completionHandler: Self.eventsCompletionHandler(session: session, application))
+        case .didFinishDownloading, .didCompleteWithError, .urlSessionDidFinishEvents:
+            await (delegate as? any SessionEventReceiver)?.sessionEvent(application, callback)
+        }
+    }
+
+    /// The completion handler `handleEventsForBackgroundURLSession` gives: it tells the transfer service.
+    private static func eventsCompletionHandler(session: String, _ application: UIApplication) -> @Sendable () -> Void {
+        let reference = application.reference
+        return {
+            guard let process = reference.process, process.acceptsAppCall("handleEventsForBackgroundURLSession completionHandler") else { return }
+            process.system.service(BackgroundTransfers.self).eventsCompletionCalled(session: session, in: process)
+        }
+    }
+
+    /// The payload a silent push carries: `aps` with only `content-available` (Apple, "Pushing background updates").
+    private static var silentPushPayload: [AnyHashable: Any] { ["aps": ["content-available": 1]] }
+
+    /// The `fetchCompletionHandler` of push `push`: it tells the push service the result, once or (a mistake) again.
+    private static func fetchCompletionHandler(push: Int, _ application: UIApplication) -> @Sendable (UIBackgroundFetchResult) -> Void {
+        let reference = application.reference
+        return { result in
+            guard let process = reference.process, process.acceptsAppCall("fetchCompletionHandler") else { return }
+            let value: BackgroundFetchResult = switch result {
+            case .newData: .newData
+            case .noData: .noData
+            case .failed: .failed
+            }
+            process.system.service(SilentPush.self).completionCalled(push: push, result: value, in: process)
         }
     }
 
@@ -123,6 +172,13 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
         }
         return result
     }
+}
+
+/// bgsim: a delegate that also hears a background session's delegate events (the scenario interpreter), until a
+/// look-alike `URLSessionDownloadDelegate` exists.
+package protocol SessionEventReceiver: Sendable {
+    /// Runs the app's code for a session event.
+    func sessionEvent(_ application: UIApplication, _ callback: AppCallback) async
 }
 
 /// bgsim: a delegate that also handles the scene's lifecycle callbacks (the scenario interpreter).

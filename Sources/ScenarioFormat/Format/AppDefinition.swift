@@ -17,6 +17,17 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
         case sceneWillResignActive
         case sceneDidEnterBackground
         case sceneWillEnterForeground
+        /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`: a silent push; the action calls
+        /// `callFetchCompletion` within 30 seconds.
+        case didReceiveRemoteNotification
+        /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`: recreate the session here.
+        case handleEventsForBackgroundURLSession
+        /// `urlSession(_:downloadTask:didFinishDownloadingTo:)`: move the file (`moveDownloadedFile`) before returning.
+        case didFinishDownloadingTo
+        /// `urlSession(_:task:didCompleteWithError:)`.
+        case didCompleteWithError
+        /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`: call the stored completion handler here.
+        case urlSessionDidFinishEvents
 
         /// Whether it is a scene delegate callback, which only an app with `UIApplicationSceneManifest` hears.
         public var isScene: Bool { rawValue.hasPrefix("scene") }
@@ -86,6 +97,21 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     public func build(named name: String) -> AppDefinition {
         guard name != build, let update = updates.first(where: { $0.build == name }) else { return self }
         return update.applied(to: self)
+    }
+
+    /// Whether any build's code creates a background `URLSession` (its parameters then go in `run.start`).
+    public var usesBackgroundSessions: Bool {
+        func uses(_ steps: [Step]) -> Bool {
+            steps.contains { step in
+                switch step {
+                case .createSession: true
+                case .async(let inner), .dispatchMain(_, let inner), .repeating(_, let inner), .while(_, let inner): uses(inner)
+                case .if(_, let then, let otherwise): uses(then) || uses(otherwise)
+                default: false
+                }
+            }
+        }
+        return actions.values.contains(where: uses) || updates.contains { $0.applied(to: self).actions.values.contains(where: uses) }
     }
 
     /// The action attached to `callback`, if any.

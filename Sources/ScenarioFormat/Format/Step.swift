@@ -74,6 +74,17 @@ public indirect enum Step: Sendable, Hashable {
     case setFlag(String, to: Bool)
     /// `taskID = .invalid`: forgets the background task identifier stored in the variable.
     case setInvalid(variable: String)
+    /// In a `didReceiveRemoteNotification` handler: calls its `fetchCompletionHandler` with the result.
+    case callFetchCompletion(result: BackgroundFetchResult)
+    /// `URLSession(configuration: .background(withIdentifier:), delegate:)`: creates (or, after a relaunch,
+    /// recreates) the background session.
+    case createSession(BackgroundSessionConfiguration)
+    /// `session.downloadTask(with:)` and `resume()`; `earliestBegin` counts from the moment of creation.
+    case downloadTask(session: String, bytes: Int64, earliestBegin: Int64?, error: String?)
+    /// In `didFinishDownloadingTo`: moves the file to the app's container, saved as `checkpoint`.
+    case moveDownloadedFile(checkpoint: String)
+    /// Calls the completion handler `handleEventsForBackgroundURLSession` gave (stored by the app for its session).
+    case callBackgroundEventsCompletion(session: String)
     /// Runs `then` when the condition holds, `otherwise` when it does not.
     case `if`(Condition, then: [Step], otherwise: [Step])
     /// Runs the steps again and again while the condition holds, checked before each round (`while !isCancelled`).
@@ -85,7 +96,8 @@ public indirect enum Step: Sendable, Hashable {
         "holdLock", "releaseLock", "perform", "repeat", "log", "crash", "exit", "register", "submit",
         "cancelTaskRequest", "cancelAllTaskRequests", "setTaskExpirationHandler", "setTaskCompleted", "cancelWork",
         "stopIfCancelled", "updateUI", "processUnits", "updateTitle", "setProgressTotal", "removePartialOutput",
-        "set", "if", "while",
+        "set", "if", "while", "callFetchCompletion", "createSession", "recreateSession", "downloadTask", "moveDownloadedFile",
+        "callBackgroundEventsCompletion",
     ]
 
     /// The placeholder an identifier may hold: the run's next job number (1, 2, ...). In a `register` it takes the
@@ -339,6 +351,26 @@ extension Step: Decodable {
                 throw invalid(c.path("units"), "units must be between 0 and 1000000000, got \(units)")
             }
             self = .setProgressTotal(units: units)
+        case "createSession", "recreateSession":
+            let c = try keys("identifier", "isDiscretionary", "sessionSendsLaunchEvents")
+            self = .createSession(BackgroundSessionConfiguration(
+                identifier: try c.required(String.self, "identifier"), isDiscretionary: try c.optional(Bool.self, "isDiscretionary") ?? false,
+                sendsLaunchEvents: try c.optional(Bool.self, "sessionSendsLaunchEvents") ?? true))
+        case "downloadTask":
+            let c = try keys("session", "bytes", "earliestBegin", "error")
+            let bytes = try c.required(Int64.self, "bytes")
+            guard bytes > 0 else { throw invalid(c.path("bytes"), "bytes must be 1 or more, got \(bytes)") }
+            self = .downloadTask(
+                session: try c.required(String.self, "session"), bytes: bytes, earliestBegin: try c.optionalDuration("earliestBegin"),
+                error: try c.optional(String.self, "error"))
+        case "moveDownloadedFile":
+            self = .moveDownloadedFile(checkpoint: try keys("checkpoint").required(String.self, "checkpoint"))
+        case "callBackgroundEventsCompletion":
+            self = .callBackgroundEventsCompletion(session: try keys("session").required(String.self, "session"))
+        case "callFetchCompletion":
+            let c = try keys("result")
+            self = .callFetchCompletion(result: BackgroundFetchResult(
+                rawValue: try c.choice("result", among: BackgroundFetchResult.allCases.map(\.rawValue)))!)
         case "removePartialOutput":
             self = .removePartialOutput(output: try keys("output").required(String.self, "output"))
         default:

@@ -15,6 +15,8 @@ struct TimelineEntryFormat: Decodable {
         case "simulateLaunch", "simulateExpiration", "expireTask", "cancelLiveActivity": ["identifier"]
         case "answerPrompt": ["identifier", "answer"]
         case "updateApp": ["build"]
+        case "push": ["contentAvailable", "pushType", "priority"]
+        case "delayPush": ["by"]
         default: []
         }
         let c = try decoder.strictContainer(allowing: ["at", "action", "note"] + extra)
@@ -48,6 +50,19 @@ struct TimelineEntryFormat: Decodable {
             action = .answerPrompt(identifier: try c.optional(String.self, "identifier"), answer: answer)
         case "resourcePressure": action = .resourcePressure
         case "updateApp": action = .updateApp(build: try c.required(String.self, "build"))
+        case "dropPush": action = .dropPush
+        case "delayPush": action = .delayPush(by: try c.duration("by"))
+        case "push":
+            let type = c.contains(AnyKey("pushType"))
+                ? RemoteNotification.PushType(rawValue: try c.choice("pushType", among: RemoteNotification.PushType.allCases.map(\.rawValue)))!
+                : .background
+            // APNs: "If you omit this header, APNs sets the notification priority to 10."
+            let priority = try c.optional(Int.self, "priority") ?? 10
+            guard RemoteNotification.priorities.contains(priority) else {
+                throw invalid(c.path("priority"), "apns-priority is 10, 5 or 1, not \(priority)")
+            }
+            action = .push(RemoteNotification(
+                contentAvailable: try c.optional(Bool.self, "contentAvailable") ?? false, pushType: type, priority: priority))
         default: action = .tap(action: try c.required(String.self, "run"))
         }
         entry = TimelineEntry(at: .nanoseconds(at), action: action, note: note)

@@ -12,7 +12,7 @@ import SimulationModel
 /// language has (CPU work, waits, saves, locks, logs, output files) uses the
 /// model's package API, as bgsim's own extensions of `UIApplication` do. One
 /// instance serves one process: its variables die with it.
-nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallbackReceiver, @unchecked Sendable {
+nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallbackReceiver, SessionEventReceiver, @unchecked Sendable {
     /// The app as the scenario writes it, with every build.
     private let scenarioApp: AppDefinition
     /// The build this process runs: read from the installed build when the process first calls the app's code.
@@ -23,6 +23,8 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
     private var flags: [String: Bool] = [:]
     /// The app's serial queues by name; looked up, never iterated.
     private var queueTokens: [String: QueueToken] = [:]
+    /// The completion handlers `handleEventsForBackgroundURLSession` gave, stored per session as apps do.
+    private var eventsCompletions: [String: @Sendable () -> Void] = [:]
 
     init(definition: AppDefinition) {
         self.scenarioApp = definition
@@ -47,6 +49,10 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
         var bgTask: BGTask?
         /// The job number `{n}` stands for in this run of an action.
         var job = JobNumber()
+        /// The `fetchCompletionHandler` of the silent push being handled.
+        var fetchCompletion: (@Sendable (UIBackgroundFetchResult) -> Void)?
+        /// The transfer whose file `didFinishDownloadingTo` hands over, while it runs.
+        var downloadedTransfer: Int?
     }
 
     /// The job number `{n}` stands for in one run of an action: a `register` takes the next number and keeps it for
@@ -104,6 +110,42 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
 
     func application(_ application: UIApplication, performUserAction name: String) async {
         await run(definition(application).actions[name] ?? [], in: application, context: Context(lane: "main"))
+    }
+
+    func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: sending [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) async {
+        let app = definition(application)
+        // No handler in the scenario: the method is not implemented, so the handler is never called.
+        guard let action = app.action(for: .didReceiveRemoteNotification) else { return }
+        var context = Context(lane: "main")
+        context.fetchCompletion = completionHandler
+        await run(app.actions[action] ?? [], in: application, context: context)
+    }
+
+    func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping @Sendable () -> Void
+    ) async {
+        eventsCompletions[identifier] = completionHandler
+        await run(.handleEventsForBackgroundURLSession, application)
+    }
+
+    func sessionEvent(_ application: UIApplication, _ callback: AppCallback) async {
+        let app = definition(application)
+        var context = Context(lane: "main")
+        let handler: AppDefinition.Callback
+        switch callback {
+        case .didFinishDownloading(_, let transfer):
+            handler = .didFinishDownloadingTo
+            context.downloadedTransfer = transfer
+        case .didCompleteWithError: handler = .didCompleteWithError
+        case .urlSessionDidFinishEvents: handler = .urlSessionDidFinishEvents
+        default: return
+        }
+        guard let action = app.action(for: handler) else { return }
+        await run(app.actions[action] ?? [], in: application, context: context)
     }
 
     func scene(_ application: UIApplication, _ callback: AppCallback) async {
@@ -225,21 +267,70 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
             application.saveState(checkpoint: checkpoint)
 
         case .async(let steps):
-            process.spawn("background") { [self] in
-                await run(steps, in: application, context: Context(
-                    lane: "background", ownTask: context.ownTask, bgTask: context.bgTask, job: context.job))
+            var inner = context
+            inner.lane = "background"
+            inner.serialQueue = nil
+            process.spawn("background") { [self, inner] in
+                await run(steps, in: application, context: inner)
             }
 
         case .dispatchMain(let delay, let steps):
             // Captured now: a block the person's tap dispatched still serves that tap when it runs.
             let personAction = process.currentPersonAction
-            process.dispatchToMain("dispatched block", personAction: personAction, delay: delay) { [self] in
-                await run(steps, in: application, context: Context(
-                    lane: "main", ownTask: context.ownTask, bgTask: context.bgTask, job: context.job))
+            var inner = context
+            inner.lane = "main"
+            inner.serialQueue = nil
+            process.dispatchToMain("dispatched block", personAction: personAction, delay: delay) { [self, inner] in
+                await run(steps, in: application, context: inner)
             }
 
         case .dispatch(let queue, let sync, let steps):
             try await dispatch(steps, to: queue, sync: sync, in: application, context: context)
+        case .createSession(let configuration):
+            process.system.service(BackgroundTransfers.self).createSession(configuration, in: process)
+
+        case .downloadTask(let session, let bytes, let earliestBegin, let error):
+            let request = TransferRequest(session: session, bytes: bytes, earliestBegin: earliestBegin.map { process.now + $0 }, error: error)
+            if process.system.service(BackgroundTransfers.self).startDownload(request, in: process) == nil {
+                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                    process: process.number, step: "downloadTask", why: "this process created no background session \(session)")))
+            }
+
+        case .moveDownloadedFile(let checkpoint):
+            guard let transfer = context.downloadedTransfer else {
+                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                    process: process.number, step: "moveDownloadedFile", why: "not in didFinishDownloadingTo (the file is gone once it returns)")))
+                return
+            }
+            guard process.system.service(BackgroundTransfers.self).moveFile(of: transfer) else {
+                // FileManager.moveItem throws: there is no file at location any more.
+                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                    process: process.number, step: "moveDownloadedFile",
+                    why: "the file of transfer \(transfer) was deleted when didFinishDownloadingTo returned")))
+                return
+            }
+            application.saveState(checkpoint: checkpoint)
+
+        case .callBackgroundEventsCompletion(let session):
+            guard let completion = eventsCompletions.removeValue(forKey: session) else {
+                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                    process: process.number, step: "callBackgroundEventsCompletion", why: "no stored completion handler for \(session)")))
+                return
+            }
+            completion()
+
+        case .callFetchCompletion(let result):
+            guard let completion = context.fetchCompletion else {
+                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                    process: process.number, step: "callFetchCompletion", why: "not in a didReceiveRemoteNotification handler")))
+                return
+            }
+            let value: UIBackgroundFetchResult = switch result {
+            case .newData: .newData
+            case .noData: .noData
+            case .failed: .failed
+            }
+            completion(value)
 
         case .holdLock(let name):
             process.holdLock(name)
@@ -410,11 +501,11 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
             throw ProcessTerminated(process: process.number)
         }
         let lane = queue == "main" ? process.mainLane : process.serialLane(for: queueToken(queue), label: queue)
-        let blockContext = Context(
-            lane: queue, serialQueue: queue == "main" ? nil : queue, ownTask: context.ownTask, bgTask: context.bgTask,
-            job: context.job)
+        var blockContext = context
+        blockContext.lane = queue
+        blockContext.serialQueue = queue == "main" ? nil : queue
         let done = sync ? BlockCompletion() : nil
-        lane.enqueue("\(queue) block", personAction: process.currentPersonAction) { [self] in
+        lane.enqueue("\(queue) block", personAction: process.currentPersonAction) { [self, blockContext] in
             await run(steps, in: application, context: blockContext)
             done?.finish()
         }

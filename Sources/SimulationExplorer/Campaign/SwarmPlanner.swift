@@ -21,8 +21,10 @@ struct SwarmPlanner: Sendable {
         var plan = FaultPlan(scenario: scenario.name)
         guard index > 0 else { return plan }
         var random = SeededGenerator(seed: RunSeeds.seed(campaign: settings.seed, index: index))
-        var enabled = settings.kinds.filter { _ in random.chance(1, in: 2) }
-        if enabled.isEmpty, let one = random.choose(from: settings.kinds) { enabled = [one] }
+        // Push faults only where there are pushes: elsewhere the draws are the same as before the kinds existed.
+        let offered = pushTimes.isEmpty ? settings.kinds.filter { !$0.needsPushes } : settings.kinds
+        var enabled = offered.filter { _ in random.chance(1, in: 2) }
+        if enabled.isEmpty, let one = random.choose(from: offered) { enabled = [one] }
         let stop = landmarks.stopAt
 
         if enabled.contains(.otherSeed) { plan.seed = random.next() }
@@ -76,6 +78,10 @@ struct SwarmPlanner: Sendable {
         case .expireTask:
             guard let run = random.choose(from: landmarks.taskRuns) else { return nil }
             return Fault(at: pick(in: run.boundaries, from: run.start, to: run.end ?? stop, &random), kind: kind, identifier: run.identifier)
+        case .pushDropped, .pushDelayed:
+            // Just before a push of the scenario (an injected entry at the push's own instant would run after it).
+            guard let time = random.choose(from: pushTimes), time > 0 else { return nil }
+            return Fault(at: time - random.nextInt(in: 1...min(time, 60_000_000_000)), kind: kind)
         case .cancelLiveActivity, .resourcePressure:
             // Without a continued task in the unperturbed run there is nothing for the person or the system to stop.
             let continued = landmarks.taskRuns.filter { $0.kind == .continuedProcessing }
@@ -86,6 +92,13 @@ struct SwarmPlanner: Sendable {
                 identifier: named ? run.identifier : nil)
         default:
             return Fault(at: pick(in: landmarks.busyInstants, from: 0, to: stop, &random), kind: kind)
+        }
+    }
+
+    /// The instants of the scenario's pushes, in timeline order.
+    private var pushTimes: [Int64] {
+        scenario.timeline.compactMap { entry in
+            if case .push = entry.action { entry.at.wholeNanoseconds } else { nil }
         }
     }
 

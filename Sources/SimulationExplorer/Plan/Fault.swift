@@ -44,11 +44,17 @@ public struct Fault: Sendable, Hashable {
         case .lowPowerMode: return .conditions(Self.change { $0.lowPowerMode = true })
         case .resourcePressure: return .resourcePressure
         case .returnToApp: return .returnToApp
+        case .pushDropped: return .dropPush
+        case .pushDelayed: return .delayPush(by: Self.pushDelay)
         case .expireBackgroundTime, .delayedLaunch, .reorder, .otherSeed, .timelineJitter, .assumedParameters,
              .extremeChoices:
             preconditionFailure("\(kind.rawValue) is not a timeline fault")
         }
     }
+
+    /// How late a `pushDelayed` fault makes the next push: long enough to cross the rate limit's hour or the
+    /// app's next state change (assumed: APNs gives no bound; it "may store" a push for up to 30 days).
+    public static let pushDelay: Int64 = 15 * 60 * 1_000_000_000
 
     private static func change(_ body: (inout ConditionChange) -> Void) -> ConditionChange {
         var change = ConditionChange()

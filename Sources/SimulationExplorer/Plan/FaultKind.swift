@@ -42,18 +42,26 @@ public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
     case assumedParameters
     /// Random decisions at choice points take the extremes of their ranges.
     case extremeChoices
+    /// The next silent push is lost on its way (offered only for scenarios that send pushes).
+    case pushDropped
+    /// The next silent push arrives late, by ``Fault/pushDelay`` (offered only for scenarios that send pushes).
+    case pushDelayed
 
     /// The kinds that are timeline entries added to the scenario.
     public var isTimelineEntry: Bool {
         switch self {
         case .expireTask, .cancelLiveActivity, .swipeAway, .memoryPressure, .networkLoss, .networkReturn,
-             .chargerUnplugged, .lowPowerMode, .resourcePressure, .returnToApp:
+             .chargerUnplugged, .lowPowerMode, .resourcePressure, .returnToApp, .pushDropped, .pushDelayed:
             true
         case .expireBackgroundTime, .delayedLaunch, .reorder, .otherSeed, .timelineJitter, .assumedParameters,
              .extremeChoices:
             false
         }
     }
+
+    /// Whether the kind acts on the scenario's pushes: the planner offers it only when the timeline has one, so
+    /// campaigns over scenarios without pushes draw exactly what they drew before these kinds existed.
+    public var needsPushes: Bool { self == .pushDropped || self == .pushDelayed }
 
     /// The kinds whose entry names a task by its identifier.
     public var takesIdentifier: Bool { self == .expireTask || self == .cancelLiveActivity }
@@ -78,6 +86,8 @@ public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
         case .timelineJitter: "the scenario's timeline moves within the jitter bound"
         case .assumedParameters: "undocumented (assumed) profile parameters take other plausible values"
         case .extremeChoices: "random decisions take the extremes of their ranges"
+        case .pushDropped: "the next silent push is lost on its way"
+        case .pushDelayed: "the next silent push arrives late"
         }
     }
 
@@ -101,6 +111,8 @@ public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
         case .timelineJitter: 14
         case .assumedParameters: 15
         case .extremeChoices: 16
+        case .pushDropped: 17
+        case .pushDelayed: 18
         }
     }
 

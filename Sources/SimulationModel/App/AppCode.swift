@@ -28,6 +28,16 @@ package enum AppCallback: Sendable, Hashable {
     case sceneDidEnterBackground
     /// `sceneWillEnterForeground(_:)`, in place of `applicationWillEnterForeground(_:)`.
     case sceneWillEnterForeground
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` for the service's push number `push`.
+    case didReceiveRemoteNotification(push: Int)
+    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`.
+    case handleEventsForBackgroundURLSession(session: String)
+    /// `urlSession(_:downloadTask:didFinishDownloadingTo:)` of transfer `transfer`: the file exists until it returns.
+    case didFinishDownloading(session: String, transfer: Int)
+    /// `urlSession(_:task:didCompleteWithError:)`, with the error's name if the transfer failed.
+    case didCompleteWithError(session: String, transfer: Int, error: String?)
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`.
+    case urlSessionDidFinishEvents(session: String)
 
     /// The name the trace gives the callback (`app.callback`).
     package var name: String {
@@ -44,6 +54,11 @@ package enum AppCallback: Sendable, Hashable {
         case .sceneWillResignActive: "sceneWillResignActive"
         case .sceneDidEnterBackground: "sceneDidEnterBackground"
         case .sceneWillEnterForeground: "sceneWillEnterForeground"
+        case .didReceiveRemoteNotification: "didReceiveRemoteNotification"
+        case .handleEventsForBackgroundURLSession: "handleEventsForBackgroundURLSession"
+        case .didFinishDownloading: "didFinishDownloadingTo"
+        case .didCompleteWithError: "didCompleteWithError"
+        case .urlSessionDidFinishEvents: "urlSessionDidFinishEvents"
         }
     }
 

@@ -66,19 +66,23 @@ public enum RuleCoverage {
             samples: ["mistake-refresh-every-minute"]),
         CoverageItem(
             .checklist, "Background URLSession uses the delegate API", rules: [],
-            note: "Not modelled yet: background URLSession is a later model area."),
+            note: "Not checked: a scenario's background session is delegate-based by construction, and there is no look-alike URLSession for Swift code yet, so the completion-handler API cannot be misused in a run."),
         CoverageItem(
-            .checklist, "The file is moved in didFinishDownloadingTo before it returns", rules: [],
-            note: "Not modelled yet: background URLSession is a later model area."),
+            .checklist, "The file is moved in didFinishDownloadingTo before it returns", rules: ["BGS043"],
+            note: "The system deletes the file when the delegate method returns; a move dispatched for later finds nothing (the step is traced as ignored) and the download is lost.",
+            samples: ["podcast-download-file-not-moved"]),
         CoverageItem(
-            .checklist, "The stored background session completion handler is called", rules: [],
-            note: "Not modelled yet: background URLSession is a later model area."),
+            .checklist, "The stored background session completion handler is called", rules: ["BGS045", "BGS044"],
+            note: "Not called within transferEventsBudget is BGS045; a relaunched app that does not recreate the session with the same identifier (its events are never delivered) is BGS044.",
+            samples: ["podcast-download-while-terminated"]),
         CoverageItem(
-            .checklist, "The push payload has content-available: 1, push type background, priority 5", rules: [],
-            note: "Not modelled yet: silent push is a later model area."),
+            .checklist, "The push payload has content-available: 1, push type background, priority 5", rules: ["BGS038", "BGS039"],
+            note: "Priority 10 on a background push is BGS038 (dropped by default); a content-available push to an app without the remote-notification mode is BGS039. A push without content-available simply does not wake the app (push.outcome dropped). Pushes above two or three an hour are BGS040.",
+            samples: ["chat-push-burst-throttled"]),
         CoverageItem(
-            .checklist, "fetchCompletionHandler is called promptly with the right result", rules: [],
-            note: "Not modelled yet: silent push is a later model area."),
+            .checklist, "fetchCompletionHandler is called promptly with the right result", rules: ["BGS041", "BGS042"],
+            note: "Not called within 30 s (still working, or never on some path) is BGS041 and the app is terminated; called twice is BGS042. Whether the result is truthful is not observable (Apple documents it as an input only for background fetch).",
+            samples: ["push-handler-too-slow"]),
         CoverageItem(
             .checklist, "Continued processing tasks report progress", rules: ["BGS027"],
             note: "The system samples task.progress; without progress the Live Activity asks, then the task expires.",

@@ -267,6 +267,66 @@ public enum Rules {
         fix: "Call the block directly when already on the queue, or use async; never call sync on the main queue from the main thread.",
         source: "Apple, DispatchQueue.sync(execute:): \"Calling this function and targeting the current queue results in deadlock\"; libdispatch traps with \"dispatch_sync called on queue already owned by current thread\"")
 
+    // MARK: Silent push
+
+    /// A background push sent with priority 10.
+    public static let pushPriorityTooHigh = Rule(
+        id: "BGS038", name: "pushPriorityTooHigh", severity: .error,
+        summary: "A background push (apns-push-type background) was sent with apns-priority 10 (or without the header, which means 10): Apple calls this an error, and the device may not wake the app for it.",
+        fix: "Send background pushes with apns-push-type: background and apns-priority: 5, always.",
+        source: "Apple, \"Sending notification requests to APNs\": \"Always use priority 5. Using priority 10 is an error\" and \"If you omit this header, APNs sets the notification priority to 10\"; node-apn #241 (not woken at 10); research-urlsession-push.md P2")
+
+    /// A content-available push for an app without the remote-notification background mode.
+    public static let remoteNotificationModeMissing = Rule(
+        id: "BGS039", name: "remoteNotificationModeMissing", severity: .error,
+        summary: "A content-available push arrived while the app was not in the foreground, and Info.plist's UIBackgroundModes lacks remote-notification: the system does not wake or launch the app for it.",
+        fix: "Add remote-notification to UIBackgroundModes (the Remote notifications background mode in Xcode).",
+        source: "Apple, \"Pushing background updates to your App\": \"you must add the remote notifications background mode to your app\"; application(_:didReceiveRemoteNotification:fetchCompletionHandler:): \"if you enabled the remote notifications background mode, the system launches your app (or wakes it from the suspended state)\"")
+
+    /// More background pushes than the system delivers in an hour.
+    public static let pushThrottled = Rule(
+        id: "BGS040", name: "pushThrottled", severity: .warning,
+        summary: "More background pushes arrived in an hour than the system delivers: this one was held back, and a held push is replaced by the next one (only the newest is kept) or thrown away if the app is killed.",
+        fix: "Send no more than two or three background pushes an hour, never one per data item; on each push fetch the current state from the server instead of relying on each push's contents.",
+        source: "Apple, \"Pushing background updates to your App\": \"don't try to send more than two or three per hour\"; \"When the system receives a new background notification, it discards the older notification and only holds the newest one\"; \"If something force quits or kills the app, the system discards the held notification\"")
+
+    /// The push handler did not call its completion handler in time.
+    public static let pushCompletionNotCalled = Rule(
+        id: "BGS041", name: "pushCompletionNotCalled", severity: .error,
+        summary: "application(_:didReceiveRemoteNotification:fetchCompletionHandler:) did not call its completion handler within its 30 seconds (still working, or returned without calling it on some path): the system terminated the app.",
+        fix: "Call the completion handler on every path (errors and early returns too) as soon as the work is done, and bound the work (a request timeout well under 30 s); report .newData, .noData or .failed truthfully.",
+        source: "Apple, application(_:didReceiveRemoteNotification:fetchCompletionHandler:): \"you must call the block in the handler parameter or your app will be terminated. Your app has up to 30 seconds of wall-clock time\"; console \"the completion handler was never called\" (WordPress-iOS #4454, observed); exception code assumed 0x8badf00d")
+
+    /// The push handler's completion handler called twice.
+    public static let pushCompletionCalledTwice = Rule(
+        id: "BGS042", name: "pushCompletionCalledTwice", severity: .error,
+        summary: "A silent push handler's completion handler was called more than once.",
+        fix: "Call fetchCompletionHandler exactly once: not once unconditionally and again from an asynchronous path, and not from both an SDK and the app.",
+        source: "Observed: crash on iOS 14 when app delegate completion methods are called more than once (firebase-ios-sdk PR #6863); \"this request has been neutered - you can't call -sendResponse: twice\" (OneSignal #148); research-urlsession-push.md P5")
+
+    // MARK: Background URLSession
+
+    /// The downloaded file was not moved before `didFinishDownloadingTo` returned.
+    public static let downloadedFileNotMoved = Rule(
+        id: "BGS043", name: "downloadedFileNotMoved", severity: .error,
+        summary: "urlSession(_:downloadTask:didFinishDownloadingTo:) returned without moving the downloaded file: the system deleted it, and the download is lost.",
+        fix: "Move (or open) the file at location synchronously inside didFinishDownloadingTo, before returning; not from a block dispatched to another queue or the main actor.",
+        source: "Apple, urlSession(_:downloadTask:didFinishDownloadingTo:): \"you must either open the file for reading or move it to a permanent location in your app's sandbox container directory before returning from this delegate method\"; NSURLSession.h: \"it will be removed when the delegate message returns\"")
+
+    /// Relaunched for a background session's events, the app made no session with that identifier.
+    public static let backgroundSessionNotRecreated = Rule(
+        id: "BGS044", name: "backgroundSessionNotRecreated", severity: .error,
+        summary: "The app was woken or relaunched for a background session's events and did not create a session with that identifier in time: the delegate events (the downloaded files) were not delivered.",
+        fix: "In handleEventsForBackgroundURLSession (or at launch), store the completion handler and create URLSession(configuration: .background(withIdentifier: identifier), delegate: ...) with the same fixed identifier and the same configuration.",
+        source: "Apple, application(_:handleEventsForBackgroundURLSession:completionHandler:): \"use the provided identifier to create a new URLSessionConfiguration and URLSession object\"; research-urlsession-push.md B4")
+
+    /// The stored completion handler of `handleEventsForBackgroundURLSession` was not called.
+    public static let backgroundEventsCompletionNotCalled = Rule(
+        id: "BGS045", name: "backgroundEventsCompletionNotCalled", severity: .warning,
+        summary: "The completion handler handleEventsForBackgroundURLSession gave the app was not called in time after the session's events.",
+        fix: "Store the handler per session identifier and call it on the main queue from urlSessionDidFinishEvents(forBackgroundURLSession:).",
+        source: "Apple, \"Downloading files in the background\": call the stored handler in urlSessionDidFinishEvents; \"Calling this completion handler lets the system know that your app's user interface is updated and a new snapshot can be taken\"; what happens if it is not is undocumented (assumed: the app stays running until its time runs out)")
+
     /// Every rule, in identifier order.
     public static let all: [Rule] = [
         backgroundTaskLeaked, endedUnknownBackgroundTask, backgroundTaskOpenTooLong,
@@ -279,6 +339,8 @@ public enum Rules {
         continuedProgressStalled, partialOutputLeftBehind, mainActorHandlerOnBackgroundQueue, successAfterExpiration,
         workFinishedWithoutCompleting, expirationHandlerBlocked, registeredAfterLaunchAccepted,
         synchronousCodeNeverReturned, calledFromOutsideSimulation, blockingCallNotSimulated, dispatchSyncDeadlock,
+        pushPriorityTooHigh, remoteNotificationModeMissing, pushThrottled, pushCompletionNotCalled, pushCompletionCalledTwice,
+        downloadedFileNotMoved, backgroundSessionNotRecreated, backgroundEventsCompletionNotCalled,
     ]
 
     /// The rule with identifier `id`, if any.

@@ -41,12 +41,21 @@ public enum UserAction: Sendable, Hashable {
     /// The app is updated to another build: a running process is terminated, pending requests stay, and the next
     /// launch runs the new build's code with its Info.plist.
     case updateApp(build: String)
+    /// A remote notification reaches the device from APNs (the app's server sent it); the `SilentPush` service
+    /// decides whether and when the app hears it.
+    case push(RemoteNotification)
+    /// The system loses the next push to arrive on its way to the app: what fuzzing injects (Apple: the system
+    /// "doesn't guarantee their delivery").
+    case dropPush
+    /// The next push to arrive reaches the device `by` nanoseconds late: what fuzzing injects (APNs may store
+    /// low-priority pushes and deliver them "in bursts").
+    case delayPush(by: Int64)
 
     /// An action without its details: what scenario files and traces name it.
     public enum Name: String, Sendable, Hashable, CaseIterable {
         case launch, backgroundLaunch, goHome, returnToApp, lock, unlock, swipeAway, memoryPressure
         case openControlCenter, closeControlCenter, tap, conditions, simulateLaunch, simulateExpiration, expireTask
-        case cancelLiveActivity, answerPrompt, resourcePressure, updateApp
+        case cancelLiveActivity, answerPrompt, resourcePressure, updateApp, push, dropPush, delayPush
     }
 
     /// The action names a timeline may use.
@@ -74,6 +83,9 @@ public enum UserAction: Sendable, Hashable {
         case .answerPrompt: .answerPrompt
         case .resourcePressure: .resourcePressure
         case .updateApp: .updateApp
+        case .push: .push
+        case .dropPush: .dropPush
+        case .delayPush: .delayPush
         }
     }
 }

@@ -45,6 +45,14 @@ extension PlatformProfile {
         case redacted
     }
 
+    /// What the device does with a background push sent with `apns-priority: 10`.
+    public enum Priority10Policy: String, Sendable, Hashable, CaseIterable {
+        /// Not delivered (node-apn #241: the app did not wake; Apple: "Using priority 10 is an error").
+        case drop
+        /// Delivered as a low-priority push (forum thread 745345, 2024: the app woke).
+        case deliverAsLowPriority
+    }
+
     static func defaultRegistrationAfterLaunch(_ name: Name) -> RegistrationAfterLaunch {
         name == .iOS17 ? .raises : .accepted
     }
@@ -59,6 +67,8 @@ extension PlatformProfile {
     public var lowPowerModeRefusesSubmit: Bool { self[.lowPowerModeRefusesSubmit] != 0 }
     /// How UIKit's console messages show a background task's private details.
     public var consolePrivateData: ConsolePrivateData { choice(.consolePrivateData) }
+    /// What the device does with a background push sent with priority 10.
+    public var pushPriority10Policy: Priority10Policy { choice(.pushPriority10Policy) }
 
     /// The name of a `.choice` parameter's value, or of a flag's (`true`, `false`).
     public func valueName(_ key: Key) -> String? {

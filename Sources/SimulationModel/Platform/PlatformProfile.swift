@@ -37,6 +37,21 @@ public struct PlatformProfile: Sendable, Hashable {
         case beginBackgroundTaskAfterExpiration
         case lowPowerModeRefusesSubmit
         case consolePrivateData
+        case pushHandlerBudget
+        case pushMaxPerHour
+        case pushPriority10Policy
+        case transferWifiBytesPerSecond
+        case transferCellularBytesPerSecond
+        case transferEventsBudget
+    }
+
+    /// A model area whose parameters `run.start` lists only when the run uses it, so that traces of runs without it
+    /// stay as they were before the area existed.
+    public enum Feature: String, Sendable, Hashable, CaseIterable {
+        /// Silent (background) push: the scenario's timeline sends pushes.
+        case push
+        /// Background `URLSession`: the app creates a background session.
+        case urlSession
     }
 
     /// What a parameter's value counts.
@@ -65,6 +80,8 @@ public struct PlatformProfile: Sendable, Hashable {
         public var unit: Unit = .duration
         /// The names of a `.choice` parameter's values, in the order of their stored index; empty otherwise.
         public var choices: [String] = []
+        /// The model area the parameter belongs to, when `run.start` lists it only for runs that use that area.
+        public var feature: Feature?
     }
 
     /// Which OS version this profile models.
@@ -102,6 +119,12 @@ public struct PlatformProfile: Sendable, Hashable {
             case .beginBackgroundTaskAfterExpiration: BackgroundTaskAfterExpiration.invalid.profileIndex
             case .lowPowerModeRefusesSubmit: 0
             case .consolePrivateData: ConsolePrivateData.shown.profileIndex
+            case .pushHandlerBudget: 30_000_000_000
+            case .pushMaxPerHour: 3
+            case .pushPriority10Policy: Priority10Policy.drop.profileIndex
+            case .transferWifiBytesPerSecond: 2_500_000
+            case .transferCellularBytesPerSecond: 1_000_000
+            case .transferEventsBudget: 30_000_000_000
             }
         }
     }
@@ -141,6 +164,17 @@ public struct PlatformProfile: Sendable, Hashable {
     public var launchJitter: Int64 { self[.launchJitter] }
     /// Time from "nothing keeps the app running in the background" to its suspension.
     public var suspensionDelay: Int64 { self[.suspensionDelay] }
+
+    /// How long the silent push handler has to call its completion handler.
+    public var pushHandlerBudget: Int64 { self[.pushHandlerBudget] }
+    /// How many background pushes the system delivers in any hour.
+    public var pushMaxPerHour: Int64 { self[.pushMaxPerHour] }
+
+    /// How fast a background transfer moves on Wi-Fi and on cellular, in bytes per second.
+    public var transferWifiBytesPerSecond: Int64 { self[.transferWifiBytesPerSecond] }
+    public var transferCellularBytesPerSecond: Int64 { self[.transferCellularBytesPerSecond] }
+    /// How long an app relaunched for a background session's events has to handle them.
+    public var transferEventsBudget: Int64 { self[.transferEventsBudget] }
 
     /// How long a `BGAppRefreshTask` may run.
     public var appRefreshRuntime: Int64 { self[.appRefreshRuntime] }
@@ -303,5 +337,35 @@ public struct PlatformProfile: Sendable, Hashable {
             meaning: "How UIKit's console messages show a background task's %{private} details: shown (as under the Xcode debugger: <_UIBackgroundTaskInfo: 0x...>: taskID = ..., taskName = ...) or redacted (<private>, as in Console and device logs).",
             source: "UIKitCore logs the task with %{private}@ (iOS 26.1); WordPress-iOS PR 21254 quotes the debugger form, the Embrace sample project the redacted one.",
             isAssumed: false, unit: .choice, choices: ConsolePrivateData.allCases.map(\.rawValue)),
+        ParameterInfo(
+            key: .pushHandlerBudget,
+            meaning: "How long application(_:didReceiveRemoteNotification:fetchCompletionHandler:) has to call its completion handler before the system terminates the app.",
+            source: "Apple, application(_:didReceiveRemoteNotification:fetchCompletionHandler:): \"Your app has up to 30 seconds of wall-clock time to process the notification and call the specified completion handler block\"; \"Pushing background updates to your App\": \"Your app has 30 seconds\".",
+            isAssumed: false, feature: .push),
+        ParameterInfo(
+            key: .pushMaxPerHour,
+            meaning: "How many background pushes the system delivers to the app in any hour; more are held (the newest only) until the hour allows one.",
+            source: "Apple, \"Pushing background updates to your App\": \"don't try to send more than two or three per hour\" and \"the system may throttle the delivery of background notifications if the total number becomes excessive\"; the exact limit depends on \"current conditions\" (assumed: 3, a sliding hour).",
+            isAssumed: true, unit: .count, feature: .push),
+        ParameterInfo(
+            key: .pushPriority10Policy,
+            meaning: "What the device does with a background push sent with apns-priority 10: drop (not delivered) or deliverAsLowPriority (delivered as a priority 5 push). The diagnostic is raised either way.",
+            source: "Sources disagree (docs/system-policy.md): Apple, \"Sending notification requests to APNs\": \"Always use priority 5. Using priority 10 is an error\"; node-apn #241 (2015) saw such a push not wake the app, forum thread 745345 (2024) saw it wake the app. Assumed: drop.",
+            isAssumed: true, unit: .choice, choices: Priority10Policy.allCases.map(\.rawValue), feature: .push),
+        ParameterInfo(
+            key: .transferWifiBytesPerSecond,
+            meaning: "How fast a background transfer moves on Wi-Fi, in bytes per second.",
+            source: "Assumed: 2.5 MB/s, a modest home connection; Apple documents no rate (the transfer runs in nsurlsessiond, out of process).",
+            isAssumed: true, unit: .count, feature: .urlSession),
+        ParameterInfo(
+            key: .transferCellularBytesPerSecond,
+            meaning: "How fast a background transfer moves on cellular, in bytes per second.",
+            source: "Assumed: 1 MB/s; Apple documents no rate.",
+            isAssumed: true, unit: .count, feature: .urlSession),
+        ParameterInfo(
+            key: .transferEventsBudget,
+            meaning: "How long an app woken or launched for a background session's events has to recreate the session and call the handleEventsForBackgroundURLSession completion handler.",
+            source: "Assumed: 30 s, as other background launches; Apple documents no number (research-urlsession-push.md B4).",
+            isAssumed: true, feature: .urlSession),
     ]
 }

@@ -54,6 +54,10 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// Whether the app's scene is connected (apps that use scenes): not in a launch into the background.
     private var sceneConnected = false
     private var systemCallbacksInFlight = 0
+    /// How many system services keep the app running in the background now (a silent push handler's 30 s).
+    private var serviceHolds = 0
+    /// What runs once the launch finished: a service's delivery to a process still launching.
+    private var afterLaunch: [() -> Void] = []
     private var suspensionEvent: EventHandle?
     private var deferredWaiters: [Waiter] = []
     private var computations: [Computation] = []
@@ -315,6 +319,9 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         let deliveries = pendingDeliveries
         pendingDeliveries.removeAll()
         for request in deliveries where isAlive { startTask(request) }
+        let waiting = afterLaunch
+        afterLaunch.removeAll()
+        for body in waiting where isAlive { body() }
         evaluateSuspension()
     }
 
@@ -443,15 +450,58 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// Queues a delegate callback on the main lane, traced when it starts and returns. In an app that uses scenes,
     /// the app delegate's lifecycle callbacks are the scene delegate's (TN3187).
     private func callback(_ callback: AppCallback, personAction: String? = nil, finished: (() -> Void)? = nil) {
+        self.callback(callback, personAction: personAction, started: nil, finished: finished)
+    }
+
+    private func callback(
+        _ callback: AppCallback, personAction: String?, started: (() -> Void)?, finished: (() -> Void)?
+    ) {
         let callback = system.appInfo.usesScenes ? callback.inSceneApp : callback
         let name = callback.name
         let body: @Sendable () async -> Void = { [appCode] in await appCode.run(callback) }
         mainLane.enqueue(name, onStart: { [self] in
             trace(.appCallback(TraceRecord.AppCallback(process: number, callback: name, phase: .started)))
+            started?()
         }, onFinish: { [self] in
             trace(.appCallback(TraceRecord.AppCallback(process: number, callback: name, phase: .returned)))
             finished?()
         }, personAction: personAction, workOwner: .none, body)
+    }
+
+    // MARK: System services' calls into the app
+
+    /// Keeps the app running in the background until ``releaseServiceHold()``: a service's callback in progress.
+    package func holdForService() {
+        serviceHolds += 1
+        cancelSuspension()
+    }
+
+    /// Ends a hold taken with ``holdForService()``; the app is suspended if nothing else keeps it running.
+    package func releaseServiceHold() {
+        serviceHolds = max(0, serviceHolds - 1)
+        evaluateSuspension()
+    }
+
+    /// Runs `body` once the app finished launching: now, if it has.
+    package func whenLaunched(_ body: @escaping () -> Void) {
+        if case .launching = state {
+            afterLaunch.append(body)
+        } else {
+            body()
+        }
+    }
+
+    /// Wakes a suspended app into the background for a service's event (a push, a finished transfer).
+    package func wakeForService(cause: String) {
+        guard state == .suspended else { return }
+        move(to: .background, reason: cause)
+        beginBackgroundPeriod()
+        resumeAfterSuspension()
+    }
+
+    /// Queues a service's delegate callback on the main lane; `started` runs when it starts, `finished` when it returns.
+    package func callForService(_ callback: AppCallback, started: (() -> Void)? = nil, finished: (() -> Void)? = nil) {
+        self.callback(callback, personAction: nil, started: started, finished: finished)
     }
 
     /// Called by a lane's task when its item's body has returned.
@@ -499,12 +549,12 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     /// Suspends the app when nothing keeps it running in the background.
     func evaluateSuspension() {
-        guard state == .background, systemCallbacksInFlight == 0, suspensionEvent == nil,
+        guard state == .background, systemCallbacksInFlight == 0, serviceHolds == 0, suspensionEvent == nil,
               openTasks.isEmpty, runningTasks.isEmpty
         else { return }
         suspensionEvent = kernel.schedule(afterNanoseconds: profile.suspensionDelay, label: EventLabel("app.suspend", subject: Int64(number))) { [self] in
             suspensionEvent = nil
-            guard state == .background, systemCallbacksInFlight == 0, openTasks.isEmpty, runningTasks.isEmpty
+            guard state == .background, systemCallbacksInFlight == 0, serviceHolds == 0, openTasks.isEmpty, runningTasks.isEmpty
             else { return }
             suspend()
         }

@@ -24,6 +24,8 @@ package protocol SystemContext: AnyObject {
     func diagnose(_ rule: Rule, process: Int?, subject: String, message: String)
     /// Hands a launched task to the app: wakes it, gives it the task now, or launches it into the background for it.
     func deliver(_ request: TaskRequest)
+    /// Launches the app into the background for a service's event (a push, a finished transfer) and returns the process.
+    func launchIntoBackground(cause: String) -> AppProcess
     /// The next job number for a continued identifier's `{n}`: counted over the run, so no two jobs share one.
     func nextJobNumber() -> Int
     /// The service of type `S`; every standard service is always there.

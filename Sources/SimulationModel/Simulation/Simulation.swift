@@ -90,6 +90,8 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     package static let standardServices: [@Sendable (any SystemContext) -> any SystemService] = [
         { TaskScheduler(system: $0) },
         { ContinuedProcessing(system: $0) },
+        { SilentPush(system: $0) },
+        { BackgroundTransfers(system: $0) },
     ]
 
     /// Creates a simulation of `setup` with the app's code.
@@ -219,7 +221,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         trace(.runStart(TraceRecord.RunStart(
             scenario: setup.name, seed: seed, profile: profile, version: BGSimVersion.current, stopAt: stopTime,
             bundleIdentifier: appInfo.bundleIdentifier, policy: setup.policy,
-            supportsBackgroundGPU: conditions.supportsBackgroundGPU)))
+            supportsBackgroundGPU: conditions.supportsBackgroundGPU, features: setup.features)))
         trace(.deviceState(TraceRecord.DeviceState(conditions)))
         for (index, entry) in setup.timeline.enumerated() {
             kernel.schedule(at: VirtualInstant(nanoseconds: entry.at.wholeNanoseconds), label: EventLabel("timeline.action", subject: Int64(index))) { [self] in
@@ -353,7 +355,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             worldChanged()
         case .updateApp(let build):
             updateApp(to: build)
-        case .simulateLaunch, .simulateExpiration, .expireTask, .cancelLiveActivity, .answerPrompt, .resourcePressure:
+        case .simulateLaunch, .simulateExpiration, .expireTask, .cancelLiveActivity, .answerPrompt, .resourcePressure, .push, .dropPush, .delayPush:
             // A service's action that no service took: only possible if a standard service is missing.
             ignored("no service performs \(action.name.rawValue)")
         }
@@ -416,6 +418,10 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         } else {
             startProcess(into: .background, cause: "bgTask \(request.identifier)").deliver(request)
         }
+    }
+
+    package func launchIntoBackground(cause: String) -> AppProcess {
+        startProcess(into: .background, cause: cause)
     }
 
     /// Applies a person's action to the app process, or traces why it did not apply.

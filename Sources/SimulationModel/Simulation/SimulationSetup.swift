@@ -23,6 +23,17 @@ public struct SimulationSetup: Sendable, Hashable {
     /// What the person and the device do, in time order.
     public var timeline: [TimelineEntry]
 
+    /// Model areas the app's code uses, which the timeline does not show (a scenario's background session steps).
+    public var declaredFeatures: Set<PlatformProfile.Feature> = []
+
+    /// The model areas the run uses whose parameters `run.start` lists only then (pushes in the timeline, and the
+    /// declared ones).
+    public var features: Set<PlatformProfile.Feature> {
+        var features = declaredFeatures
+        if timeline.contains(where: { if case .push = $0.action { true } else { false } }) { features.insert(.push) }
+        return features
+    }
+
     /// Creates a setup.
     public init(
         name: String, seed: UInt64 = 1, stopAt: Duration, profile: PlatformProfile = PlatformProfile(.iOS26),

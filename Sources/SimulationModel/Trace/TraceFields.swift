@@ -71,6 +71,11 @@ package struct TraceFieldReader {
         return fields[index].value
     }
 
+    /// Whether the line has the field (for groups of fields written only in some runs).
+    package func has(_ key: String) -> Bool {
+        fields.contains { $0.key == key }
+    }
+
     private func missing(_ key: String, _ what: String) -> TraceDecodingError {
         TraceDecodingError(field: key, reason: "missing (\(what))")
     }

@@ -45,6 +45,11 @@ public enum TraceRecord: Sendable, Hashable {
     case taskEnd(TaskEnd)
     case liveActivityUpdate(LiveActivityUpdate)
     case liveActivityPrompt(LiveActivityPrompt)
+    case pushReceived(PushReceived)
+    case pushOutcome(PushOutcome)
+    case pushCompletion(PushCompletion)
+    case transferState(TransferState)
+    case transferSession(TransferSession)
     case console(Console)
     case diagnostic(DiagnosticRecord)
     case illegalTransition(IllegalTransition)
@@ -90,6 +95,11 @@ public enum TraceRecord: Sendable, Hashable {
         case .taskEnd: .taskEnd
         case .liveActivityUpdate: .liveActivityUpdate
         case .liveActivityPrompt: .liveActivityPrompt
+        case .pushReceived: .pushReceived
+        case .pushOutcome: .pushOutcome
+        case .pushCompletion: .pushCompletion
+        case .transferState: .transferState
+        case .transferSession: .transferSession
         case .console: .console
         case .diagnostic: .diagnostic
         case .illegalTransition: .illegalTransition
@@ -137,6 +147,11 @@ public enum TraceRecord: Sendable, Hashable {
         case .taskEnd(let payload): payload.encode(to: &fields)
         case .liveActivityUpdate(let payload): payload.encode(to: &fields)
         case .liveActivityPrompt(let payload): payload.encode(to: &fields)
+        case .pushReceived(let payload): payload.encode(to: &fields)
+        case .pushOutcome(let payload): payload.encode(to: &fields)
+        case .pushCompletion(let payload): payload.encode(to: &fields)
+        case .transferState(let payload): payload.encode(to: &fields)
+        case .transferSession(let payload): payload.encode(to: &fields)
         case .console(let payload): payload.encode(to: &fields)
         case .diagnostic(let payload): payload.encode(to: &fields)
         case .illegalTransition(let payload): payload.encode(to: &fields)
@@ -185,6 +200,11 @@ public enum TraceRecord: Sendable, Hashable {
         case .taskEnd: self = .taskEnd(try TaskEnd(from: &reader))
         case .liveActivityUpdate: self = .liveActivityUpdate(try LiveActivityUpdate(from: &reader))
         case .liveActivityPrompt: self = .liveActivityPrompt(try LiveActivityPrompt(from: &reader))
+        case .pushReceived: self = .pushReceived(try PushReceived(from: &reader))
+        case .pushOutcome: self = .pushOutcome(try PushOutcome(from: &reader))
+        case .pushCompletion: self = .pushCompletion(try PushCompletion(from: &reader))
+        case .transferState: self = .transferState(try TransferState(from: &reader))
+        case .transferSession: self = .transferSession(try TransferSession(from: &reader))
         case .console: self = .console(try Console(from: &reader))
         case .diagnostic: self = .diagnostic(try DiagnosticRecord(from: &reader))
         case .illegalTransition: self = .illegalTransition(try IllegalTransition(from: &reader))

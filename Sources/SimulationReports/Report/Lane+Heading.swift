@@ -6,6 +6,8 @@ extension Lane.Group {
         case .backgroundTasks: "Background tasks"
         case .scheduledTasks: "Scheduled tasks"
         case .liveActivities: "Live activities"
+        case .pushes: "Silent pushes"
+        case .transfers: "Background transfers"
         case .device: "Device"
         }
     }

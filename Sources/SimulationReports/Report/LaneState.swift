@@ -15,6 +15,10 @@ public enum LaneState: Sendable, Hashable {
     case request(Request)
     /// A continued processing task's Live Activity.
     case liveActivity(LiveActivity)
+    /// A silent push: held by the rate limit, or its handler running.
+    case push(Push)
+    /// A background `URLSession` transfer, waiting or moving bytes.
+    case transfer(Transfer)
     /// The device's screen.
     case screen(Screen)
     /// The device's power.
@@ -48,6 +52,22 @@ public enum LaneState: Sendable, Hashable {
         public static let allCases: [LiveActivity] = [.queued] + (0...9).map { .progress(tenth: $0) } + [.done, .asking]
     }
 
+    /// Where a silent push is.
+    public enum Push: String, Sendable, Hashable, CaseIterable {
+        /// Throttled: the device holds it (the newest only).
+        case held
+        /// Delivered: the app's handler runs until it calls its completion handler.
+        case handling
+    }
+
+    /// Where a background transfer is.
+    public enum Transfer: String, Sendable, Hashable, CaseIterable {
+        /// Waiting for its begin date, the network, or Wi-Fi and power.
+        case waiting
+        /// Moving bytes, out of the app's process.
+        case running
+    }
+
     /// Whether the screen is locked.
     public enum Screen: String, Sendable, Hashable, CaseIterable {
         case inUse
@@ -64,7 +84,8 @@ public enum LaneState: Sendable, Hashable {
     /// Every state a lane can be in; a new case must be added here too, for the tests that check each has a style.
     public static let allCases: [LaneState] =
         AppState.Name.allCases.map { .app($0) } + [.assertionOpen] + Request.allCases.map { .request($0) }
-        + LiveActivity.allCases.map { .liveActivity($0) } + Screen.allCases.map { .screen($0) } + Power.allCases.map { .power($0) }
+        + LiveActivity.allCases.map { .liveActivity($0) } + Push.allCases.map { .push($0) }
+        + Transfer.allCases.map { .transfer($0) } + Screen.allCases.map { .screen($0) } + Power.allCases.map { .power($0) }
 
     /// The state's name, as reports write it: `foregroundActive`, `open`, `pending`, `progress3`, `progressDone`, `inUse`...
     public var name: String {
@@ -76,6 +97,8 @@ public enum LaneState: Sendable, Hashable {
         case .liveActivity(.progress(let tenth)): "progress\(tenth)"
         case .liveActivity(.done): "progressDone"
         case .liveActivity(.asking): "asking"
+        case .push(let push): "push" + push.rawValue.prefix(1).uppercased() + push.rawValue.dropFirst()
+        case .transfer(let transfer): "transfer" + transfer.rawValue.prefix(1).uppercased() + transfer.rawValue.dropFirst()
         case .screen(let screen): screen.rawValue
         case .power(let power): power.rawValue
         }

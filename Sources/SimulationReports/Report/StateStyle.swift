@@ -60,6 +60,14 @@ struct StateStyle: Sendable, Hashable {
             return style("all done", "#16a34a", "#ffffff", "✓", "32", 12)
         case .liveActivity(.asking):
             return style("asks the person to continue", "#facc15", "#422006", "?", "93", 13, busy: true)
+        case .push(.held):
+            return style("push held", "#fde68a", "#422006", "┄", "33", 1)
+        case .push(.handling):
+            return style("push handler running", "#0ea5e9", "#ffffff", "━", "36", 2, busy: true)
+        case .transfer(.waiting):
+            return style("transfer waiting", "#e0e7ff", "#1e1b4b", "┄", "34", 1)
+        case .transfer(.running):
+            return style("transfer running", "#6366f1", "#ffffff", "≡", "94", 2)
         case .screen(.inUse):
             return style("in use", "#bae6fd", "#0c4a6e", "▔", "36", 2)
         case .screen(.locked):
@@ -81,7 +89,7 @@ struct StateStyle: Sendable, Hashable {
         case .request(.pending), .liveActivity(.queued): ("#4c3d80", "#ede9fe")
         case .screen(.inUse): ("#1e5673", "#e0f2fe")
         case .power(.onBattery): ("#1f2937", "#cbd5e1")
-        case .app, .assertionOpen, .request, .liveActivity, .screen, .power: nil
+        case .app, .assertionOpen, .request, .liveActivity, .push, .transfer, .screen, .power: nil
         }
     }
 

@@ -10,6 +10,8 @@ public struct Lane: Sendable, Hashable {
         case backgroundTasks
         case scheduledTasks
         case liveActivities
+        case pushes
+        case transfers
         case device
     }
 
@@ -27,7 +29,7 @@ public struct Lane: Sendable, Hashable {
     public struct Mark: Sendable, Hashable {
         /// What happened at a mark.
         public enum Kind: Sendable, Hashable, CaseIterable {
-            /// The process died and took the task with it, or the system dropped a queued request.
+            /// The process died and took the task with it, or the system dropped a queued request or a push.
             case killed
             /// An expiration handler was called, or a task's time ran out.
             case expiring
@@ -89,6 +91,8 @@ extension Timeline {
         }
         lanes.append(contentsOf: taskRequests)
         lanes.append(contentsOf: liveActivities)
+        lanes.append(contentsOf: pushes)
+        lanes.append(contentsOf: transfers)
         lanes.append(contentsOf: device)
         return lanes
     }

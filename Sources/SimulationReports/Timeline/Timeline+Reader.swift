@@ -26,6 +26,8 @@ extension Timeline {
         var lastDevice: TraceRecord.DeviceState?
         /// The Live Activities' lanes: their segments' details say what each shows.
         var liveLanes = LaneSet()
+        var pushLanes = LaneSet()
+        var transferLanes = LaneSet()
         /// The title and subtitle of each queued continued request, by lane id: its queued segments' words.
         var queuedWords: [String: String] = [:]
         /// The requests pending now, by identifier, and how many submissions came before (their order).
@@ -127,6 +129,16 @@ extension Timeline {
                 readLiveActivityUpdate(update, at: time)
             case .liveActivityPrompt(let prompt):
                 readLiveActivityPrompt(prompt, at: time)
+            case .pushReceived(let received):
+                readPush(received, at: time)
+            case .pushOutcome(let outcome):
+                readPush(outcome, at: time)
+            case .pushCompletion(let completion):
+                readPush(completion, at: time)
+            case .transferState(let state):
+                readTransfer(state, at: time)
+            case .transferSession(let session):
+                readTransfer(session, at: time)
             case .appCallback, .appWork, .appWait, .appUpdateUI, .appStepIgnored, .appUserActionIgnored:
                 // The app's code on its lanes: the terminal story would drown in it; the trace keeps it.
                 break
@@ -155,6 +167,8 @@ extension Timeline {
             }
             timeline.taskRequests = requestLanes.finish(at: end)
             timeline.liveActivities = liveLanes.finish(at: end)
+            timeline.pushes = pushLanes.finish(at: end)
+            timeline.transfers = transferLanes.finish(at: end)
             timeline.device = deviceLanes.finish(at: end)
             timeline.pending = pendingRequests.values.sorted { $0.order < $1.order }.map(\.request)
             return timeline

@@ -134,6 +134,11 @@ public struct Timeline: Sendable {
     /// Live Activity asks whether to continue. Each segment's detail holds the
     /// title, subtitle and progress shown.
     public var liveActivities: [Lane] = []
+    /// Silent pushes: one lane for pushes the rate limit holds, one for the app's handler running, with marks for
+    /// pushes dropped or thrown away.
+    public var pushes: [Lane] = []
+    /// Background `URLSession` transfers: one lane per download, waiting or running, with a mark for how it ended.
+    public var transfers: [Lane] = []
     /// The device's screen and power over time.
     public var device: [Lane] = []
     /// Values measured over time, for counter tracks: the battery level, each Live Activity's progress.

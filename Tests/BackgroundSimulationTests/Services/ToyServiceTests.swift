@@ -60,6 +60,8 @@ private final class ProcessCensus: SystemService {
         let simulation = Simulation(scenario: scenario(timeline: []))
         #expect(simulation.service(TaskScheduler.self).pending.isEmpty)
         _ = simulation.service(ContinuedProcessing.self)
-        #expect(Simulation.standardServices.count == 2)
+        _ = simulation.service(SilentPush.self)
+        _ = simulation.service(BackgroundTransfers.self)
+        #expect(Simulation.standardServices.count == 4)
     }
 }

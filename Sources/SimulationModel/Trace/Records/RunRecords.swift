@@ -17,12 +17,16 @@ extension TraceRecord {
         public var policy: SchedulingPolicy
         /// Whether the device lets continued processing use the GPU in the background.
         public var supportsBackgroundGPU: Bool
+        /// The model areas whose parameters the record lists: those the run uses (every other parameter is always listed).
+        public var features: Set<PlatformProfile.Feature>
 
         /// Creates the record.
         public init(
             scenario: String, seed: UInt64, profile: PlatformProfile, version: String, stopAt: Int64,
-            bundleIdentifier: String, policy: SchedulingPolicy, supportsBackgroundGPU: Bool
+            bundleIdentifier: String, policy: SchedulingPolicy, supportsBackgroundGPU: Bool,
+            features: Set<PlatformProfile.Feature> = []
         ) {
+            self.features = features
             self.scenario = scenario
             self.seed = seed
             self.profile = profile
@@ -86,6 +90,7 @@ extension TraceRecord.RunStart: TracePayload {
         fields.add("policy", policy)
         fields.add("supportsBackgroundGPU", supportsBackgroundGPU)
         for info in PlatformProfile.parameters {
+            if let feature = info.feature, !features.contains(feature) { continue }
             let key = info.key
             let value = profile[key]
             // Switches by the name of their value: a trace says `accepted`, not an index.
@@ -105,9 +110,15 @@ extension TraceRecord.RunStart: TracePayload {
         }
         self.seed = seed
         profile = PlatformProfile(try fields.choice("profile", PlatformProfile.Name.self))
+        features = []
         for key in PlatformProfile.Key.allCases {
             let field = Self.profilePrefix + key.rawValue
             let info = PlatformProfile.info(key)
+            if let feature = info.feature {
+                // Listed only for runs that use the area: all of its parameters or none.
+                guard fields.has(field) else { continue }
+                features.insert(feature)
+            }
             switch info.unit {
             case .duration, .count:
                 profile[key] = try fields.int(field)

@@ -1,0 +1,248 @@
+import SimulationKernel
+
+/// Silent (background) push as the system handles it: who gets woken, when pushes are held, coalesced or
+/// dropped, and the 30 seconds the app has to call its completion handler.
+///
+/// Sources (docs/system-policy.md, research-urlsession-push.md):
+/// - Apple, "Pushing background updates to your App": low priority, no
+///   more than two or three an hour, the device holds only the newest
+///   throttled push and discards it if the app is force quit or killed, and
+///   delivers it at once when the person launches the app; "Your app has 30
+///   seconds".
+/// - Apple, `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`:
+///   the system launches the app or wakes it from suspension, but not after
+///   a force quit until the person opens it; the handler must be called or
+///   the app is terminated.
+/// - WWDC20 10063 (third-party summaries): pushes weigh Low Power Mode and
+///   the Background App Refresh switch (assumed: no delivery in either).
+package final class SilentPush: SystemService {
+    private unowned let system: any SystemContext
+
+    /// Pushes received so far: the next push's number is one more.
+    private var received = 0
+    /// When pushes were delivered to the app in the background, in order: the rate limit counts the last hour.
+    private var wakes: [Int64] = []
+    /// The throttled push the device holds (only the newest), and the event that delivers it when the hour allows.
+    private var held: (push: Int, notification: RemoteNotification, event: EventHandle?)?
+    /// Handlers running now: the push, its process, and the event that terminates the app at the deadline.
+    private var running: [(push: Int, process: AppProcess, deadline: EventHandle)] = []
+    /// Pushes whose completion handler was called: a second call is a mistake.
+    private var completed: Set<Int> = []
+    /// Injected faults waiting for the next push: lose it, or make it late by this many nanoseconds.
+    private var faults: [Int64?] = []
+
+    private static let hour: Int64 = 3_600_000_000_000
+
+    package init(system: any SystemContext) {
+        self.system = system
+    }
+
+    // MARK: Service
+
+    package func perform(_ action: UserAction) -> ActionOutcome {
+        switch action {
+        case .dropPush:
+            faults.append(nil)
+        case .delayPush(let by):
+            faults.append(max(0, by))
+        case .push(let notification):
+            received += 1
+            let push = received
+            system.trace(.pushReceived(TraceRecord.PushReceived(push: push, notification: notification)))
+            guard !faults.isEmpty else {
+                receive(push, notification)
+                break
+            }
+            guard let delay = faults.removeFirst() else {
+                drop(push, why: "lost on the way (fault: the system does not guarantee delivery)")
+                break
+            }
+            system.trace(.pushOutcome(TraceRecord.PushOutcome(
+                push: push, outcome: .held, why: "late on the way by \(TimeText.format(nanoseconds: delay)) (fault: APNs delivers low-priority pushes in bursts)")))
+            system.kernel.schedule(afterNanoseconds: delay, label: EventLabel("push.late", subject: Int64(push))) { [self] in
+                receive(push, notification)
+            }
+        default:
+            return .notMine
+        }
+        return .performed
+    }
+
+    /// A held push is thrown away with the process (Apple: "If something force quits or kills the app, the system
+    /// discards the held notification"); a handler still running ends with it.
+    package func processEnded(_ process: AppProcess) {
+        running.removeAll { entry in
+            guard entry.process === process else { return false }
+            system.kernel.cancel(entry.deadline)
+            return true
+        }
+        if let held, process.state.isTerminated {
+            if let event = held.event { system.kernel.cancel(event) }
+            self.held = nil
+            system.trace(.pushOutcome(TraceRecord.PushOutcome(
+                push: held.push, outcome: .discarded, why: "the app was terminated while the push was held")))
+        }
+    }
+
+    /// "If the user launches the app, the system immediately delivers the held notification."
+    package func worldChanged() {
+        guard let held, let app = system.snapshot.liveApp, app.state.isForeground else { return }
+        if let event = held.event { system.kernel.cancel(event) }
+        self.held = nil
+        let label = EventLabel("push.release", subject: Int64(held.push))
+        // At the same instant but outside the state change that called us: delivery queues app callbacks.
+        system.kernel.schedule(afterNanoseconds: 0, label: label) { [self] in
+            deliver(held.push, held.notification, why: "the person opened the app")
+        }
+    }
+
+    // MARK: Receiving
+
+    private func receive(_ push: Int, _ notification: RemoteNotification) {
+        var notification = notification
+        if notification.pushType == .background && notification.priority == 10 {
+            system.diagnose(
+                Rules.pushPriorityTooHigh, process: system.process?.number, subject: "push \(push)",
+                message: "push \(push) has apns-push-type background with apns-priority 10")
+            switch system.profile.pushPriority10Policy {
+            case .drop:
+                return drop(push, why: "a background push with priority 10 is an error (pushPriority10Policy drop)")
+            case .deliverAsLowPriority:
+                notification.priority = 5
+            }
+        }
+        let snapshot = system.snapshot
+        if let app = snapshot.liveApp, app.state.isForeground {
+            // In the foreground the method is called whatever the payload; no wake, so no throttle (assumed).
+            return deliver(push, notification, why: nil)
+        }
+        guard notification.contentAvailable else {
+            return drop(push, why: "no content-available: the system does not wake the app in the background for it")
+        }
+        guard system.appInfo.backgroundModes.contains("remote-notification") else {
+            system.diagnose(
+                Rules.remoteNotificationModeMissing, process: system.process?.number, subject: "push \(push)",
+                message: "push \(push) has content-available, but UIBackgroundModes lacks remote-notification")
+            return drop(push, why: "UIBackgroundModes lacks remote-notification")
+        }
+        if let why = blocker(snapshot) { return drop(push, why: why) }
+        let since = snapshot.now - Self.hour
+        wakes.removeAll { $0 <= since }
+        if wakes.count >= Int(max(0, system.profile.pushMaxPerHour)) {
+            return hold(push, notification)
+        }
+        deliver(push, notification, why: nil)
+    }
+
+    /// Why the system does not deliver a background push now, if it does not.
+    private func blocker(_ snapshot: WorldSnapshot) -> String? {
+        if snapshot.closedInAppSwitcher {
+            return "the person closed the app in the app switcher; no background launch until they open it again"
+        }
+        if snapshot.conditions.backgroundAppRefresh != .available {
+            return "Background App Refresh is \(snapshot.conditions.backgroundAppRefresh.rawValue)"
+        }
+        if snapshot.conditions.lowPowerMode { return "Low Power Mode is on" }
+        return nil
+    }
+
+    private func drop(_ push: Int, why: String) {
+        system.trace(.pushOutcome(TraceRecord.PushOutcome(push: push, outcome: .dropped, why: why)))
+    }
+
+    /// Throttled: the device holds the push, replacing any older held one, until the hour allows another wake.
+    private func hold(_ push: Int, _ notification: RemoteNotification) {
+        if let older = held {
+            if let event = older.event { system.kernel.cancel(event) }
+            system.trace(.pushOutcome(TraceRecord.PushOutcome(
+                push: older.push, outcome: .coalesced, why: "replaced by push \(push): the system holds only the newest")))
+        }
+        let limit = system.profile.pushMaxPerHour
+        system.diagnose(
+            Rules.pushThrottled, process: system.process?.number, subject: "push \(push)",
+            message: "push \(push) arrived after \(wakes.count) background push(es) in the last hour (the limit is \(limit)): held")
+        system.trace(.pushOutcome(TraceRecord.PushOutcome(
+            push: push, outcome: .held, why: "\(wakes.count) background pushes in the last hour; the limit is \(limit)")))
+        var event: EventHandle?
+        if let oldest = wakes.first {
+            let label = EventLabel("push.release", subject: Int64(push))
+            event = system.kernel.schedule(at: VirtualInstant(nanoseconds: oldest + Self.hour), label: label) { [self] in
+                release(push)
+            }
+        }
+        held = (push, notification, event)
+    }
+
+    /// The hour allows another wake: the held push goes through the checks again.
+    private func release(_ push: Int) {
+        guard let held, held.push == push else { return }
+        self.held = nil
+        receive(push, held.notification)
+    }
+
+    // MARK: Delivering
+
+    private func deliver(_ push: Int, _ notification: RemoteNotification, why: String?) {
+        let wake: TraceRecord.PushWake
+        let process: AppProcess
+        if let current = system.process, current.isAlive {
+            process = current
+            if current.state == .suspended {
+                wake = .woken
+                current.wakeForService(cause: "push \(push)")
+            } else {
+                wake = .running
+            }
+        } else {
+            process = system.launchIntoBackground(cause: "push \(push)")
+            wake = .launched
+        }
+        if !process.state.isForeground && process.state != .launching(into: .foreground) {
+            wakes.append(system.kernel.now.nanoseconds)
+        }
+        system.trace(.pushOutcome(TraceRecord.PushOutcome(push: push, outcome: .delivered, why: why, process: process.number, wake: wake)))
+        process.holdForService()
+        process.whenLaunched { [self] in
+            guard process.isAlive else { return }
+            process.callForService(.didReceiveRemoteNotification(push: push), started: { [self] in
+                startDeadline(push, in: process)
+            })
+        }
+    }
+
+    /// The handler started: it has `pushHandlerBudget` to call its completion handler.
+    private func startDeadline(_ push: Int, in process: AppProcess) {
+        let budget = system.profile.pushHandlerBudget
+        let label = EventLabel("push.deadline", subject: Int64(push))
+        let deadline = system.kernel.schedule(afterNanoseconds: budget, label: label) { [self] in
+            guard let index = running.firstIndex(where: { $0.push == push }) else { return }
+            running.remove(at: index)
+            guard process.isAlive else { return }
+            let limit = TimeText.format(nanoseconds: budget)
+            process.trace(.pushCompletion(TraceRecord.PushCompletion(push: push, process: process.number, phase: .timedOut)))
+            process.diagnose(
+                Rules.pushCompletionNotCalled, subject: "push \(push)",
+                message: "didReceiveRemoteNotification did not call its completion handler for push \(push) within \(limit)")
+            process.terminate(.watchdog, message: "the silent push handler did not call its completion handler within \(limit)")
+        }
+        running.append((push, process, deadline))
+    }
+
+    /// The app called `fetchCompletionHandler` of push `push` with `result`.
+    package func completionCalled(push: Int, result: BackgroundFetchResult, in process: AppProcess) {
+        guard process.isAlive else { return }
+        guard let index = running.firstIndex(where: { $0.push == push }) else {
+            guard completed.contains(push) else { return }
+            process.trace(.pushCompletion(TraceRecord.PushCompletion(push: push, process: process.number, phase: .calledAgain, result: result)))
+            process.diagnose(
+                Rules.pushCompletionCalledTwice, subject: "push \(push)",
+                message: "the completion handler of push \(push) was called again (.\(result.rawValue))")
+            return
+        }
+        let entry = running.remove(at: index)
+        system.kernel.cancel(entry.deadline)
+        completed.insert(push)
+        process.trace(.pushCompletion(TraceRecord.PushCompletion(push: push, process: process.number, phase: .called, result: result)))
+        process.releaseServiceHold()
+    }
+}

@@ -1,0 +1,108 @@
+extension TraceRecord {
+    /// Where a background transfer is.
+    public enum TransferPhase: String, Sendable, Hashable, CaseIterable {
+        /// Created and resumed; it waits for its begin date, the network, or (discretionary) Wi-Fi and power.
+        case waiting
+        /// Bytes are moving.
+        case running
+        /// All bytes arrived: the file waits for the app's delegate.
+        case finished
+        /// It ended with a client-side error.
+        case failed
+        /// The system cancelled it (the person force quit the app: NSURLErrorCancelled, reason 0).
+        case cancelled
+    }
+
+    /// `transfer.state`: a background download changed state, with how many of its bytes have arrived.
+    public struct TransferState: Sendable, Hashable {
+        /// The transfer's number in the run (1 for the first).
+        public var transfer: Int
+        public var session: String
+        public var phase: TransferPhase
+        public var bytes: Int64
+        public var total: Int64
+        /// Why it waits, or the error it failed with.
+        public var why: String?
+
+        /// Creates the record.
+        public init(transfer: Int, session: String, phase: TransferPhase, bytes: Int64, total: Int64, why: String? = nil) {
+            self.transfer = transfer
+            self.session = session
+            self.phase = phase
+            self.bytes = bytes
+            self.total = total
+            self.why = why
+        }
+    }
+
+    /// What happened to a background session's events.
+    public enum SessionPhase: String, Sendable, Hashable, CaseIterable {
+        /// The app's process made a session object with this identifier.
+        case created
+        /// All the session's tasks ended: the system wakes or launches the app for them (`process`, `wake`).
+        case eventsReady
+        /// The delegate events were handed to the session object.
+        case eventsDelivered
+        /// The app called the completion handler of `handleEventsForBackgroundURLSession`.
+        case completionCalled
+        /// The app's time for the events ran out (`why` says what was missing).
+        case timedOut
+    }
+
+    /// `transfer.session`: a background session was created, or its events were readied, delivered or timed out.
+    public struct TransferSession: Sendable, Hashable {
+        public var session: String
+        public var phase: SessionPhase
+        public var process: Int?
+        /// How the events reached the app (`running`, `woken`, `launched`), for `eventsReady`.
+        public var wake: PushWake?
+        public var why: String?
+
+        /// Creates the record.
+        public init(session: String, phase: SessionPhase, process: Int? = nil, wake: PushWake? = nil, why: String? = nil) {
+            self.session = session
+            self.phase = phase
+            self.process = process
+            self.wake = wake
+            self.why = why
+        }
+    }
+}
+
+extension TraceRecord.TransferState: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("bytes", bytes)
+        fields.add("phase", phase)
+        fields.add("session", session)
+        fields.add("total", total)
+        fields.add("transfer", transfer)
+        fields.add("why", ifPresent: why)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        transfer = try fields.smallCount("transfer")
+        session = try fields.string("session")
+        phase = try fields.choice("phase")
+        bytes = try fields.count("bytes")
+        total = try fields.count("total")
+        why = try fields.stringIfPresent("why")
+    }
+}
+
+extension TraceRecord.TransferSession: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("phase", phase)
+        fields.add("process", ifPresent: process)
+        fields.add("session", session)
+        fields.add("wake", ifPresent: wake)
+        fields.add("why", ifPresent: why)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        session = try fields.string("session")
+        phase = try fields.choice("phase")
+        process = try fields.smallCountIfPresent("process")
+        wake = try fields.choiceIfPresent("wake")
+        why = try fields.stringIfPresent("why")
+    }
+}

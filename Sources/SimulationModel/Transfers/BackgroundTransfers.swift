@@ -1,0 +1,342 @@
+import SimulationKernel
+
+/// Background `URLSession` as `nsurlsessiond` runs it: transfers out of process on the virtual clock, paused
+/// without network, and the app woken or relaunched when a session's tasks are all done.
+///
+/// Sources (research-urlsession-push.md B1-B10, docs/system-policy.md):
+/// - Apple, `background(withIdentifier:)`: transfers go on "even when the
+///   app itself is suspended or terminated"; a force quit cancels them and
+///   the app is not relaunched until the person opens it.
+/// - Apple, `application(_:handleEventsForBackgroundURLSession:completionHandler:)`:
+///   called "when all background transfers associated with an URLSession
+///   object are done"; the app recreates the session with the same
+///   identifier, receives the delegate events, and calls the handler.
+/// - Apple, `urlSession(_:downloadTask:didFinishDownloadingTo:)`: the file
+///   must be moved "before returning from this delegate method".
+/// - Apple, `isDiscretionary`: the system "might delay transferring large
+///   files until the device is plugged in and connected to the network via
+///   Wi-Fi" (assumed: it always does); transfers started in the background
+///   are discretionary whatever the app set.
+package final class BackgroundTransfers: SystemService {
+    private unowned let system: any SystemContext
+
+    /// A transfer the daemon holds.
+    final class Transfer {
+        let number: Int
+        let request: TransferRequest
+        let discretionary: Bool
+        var phase: TraceRecord.TransferPhase = .waiting
+        var why: String?
+        var bytes: Int64 = 0
+        /// When the bytes were last counted, while running.
+        var countedAt: Int64 = 0
+        var event: EventHandle?
+        /// Whether its delegate events reached the app.
+        var delivered = false
+        var moved = false
+        /// Whether the temporary file is gone: `didFinishDownloadingTo` returned.
+        var deleted = false
+
+        init(number: Int, request: TransferRequest, discretionary: Bool) {
+            self.number = number
+            self.request = request
+            self.discretionary = discretionary
+        }
+
+        var isDone: Bool { phase == .finished || phase == .failed || phase == .cancelled }
+    }
+
+    /// The sessions' configurations, as last created, in creation order.
+    private var configurations: [BackgroundSessionConfiguration] = []
+    private var transfers: [Transfer] = []
+    /// The sessions that have a session object in the current process, by identifier.
+    private var liveSessions: [String] = []
+    private var liveProcess = 0
+    /// Sessions whose events wait for the app: the handler's budget event, and whether the app called the handler.
+    private var waiting: [(session: String, budget: EventHandle?, handled: Bool)] = []
+
+    package init(system: any SystemContext) {
+        self.system = system
+    }
+
+    private var profile: PlatformProfile { system.profile }
+    private var now: Int64 { system.kernel.now.nanoseconds }
+
+    // MARK: The app's calls
+
+    /// `URLSession(configuration:delegate:delegateQueue:)` with a background configuration: the process now has the
+    /// session object, and events waiting for it are delivered.
+    package func createSession(_ configuration: BackgroundSessionConfiguration, in process: AppProcess) {
+        guard process.isAlive else { return }
+        if liveProcess != process.number {
+            liveProcess = process.number
+            liveSessions = []
+        }
+        configurations.removeAll { $0.identifier == configuration.identifier }
+        configurations.append(configuration)
+        if !liveSessions.contains(configuration.identifier) { liveSessions.append(configuration.identifier) }
+        process.trace(.transferSession(TraceRecord.TransferSession(session: configuration.identifier, phase: .created, process: process.number)))
+        deliverIfReady(configuration.identifier, in: process)
+    }
+
+    /// `downloadTask(with:)` then `resume()`: the daemon takes the transfer. Returns its number, or nil when the
+    /// process has no session with that identifier.
+    @discardableResult
+    package func startDownload(_ request: TransferRequest, in process: AppProcess) -> Int? {
+        guard process.isAlive, hasSession(request.session, in: process),
+              let configuration = configurations.first(where: { $0.identifier == request.session }) else { return nil }
+        // Apple, isDiscretionary: "For transfers started while your app is in the background, the system always
+        // starts transfers at its discretion".
+        let discretionary = configuration.isDiscretionary || !process.state.isForeground
+        let transfer = Transfer(number: transfers.count + 1, request: request, discretionary: discretionary)
+        transfers.append(transfer)
+        plan(transfer)
+        return transfer.number
+    }
+
+    /// `moveItem(at:to:)` of the file `didFinishDownloadingTo` handed over: the file is the app's now. False when the
+    /// file is gone (the delegate method returned before the move).
+    package func moveFile(of transfer: Int) -> Bool {
+        guard let found = transfers.first(where: { $0.number == transfer }), !found.deleted else { return false }
+        found.moved = true
+        return true
+    }
+
+    /// The app called the completion handler `handleEventsForBackgroundURLSession` gave it.
+    package func eventsCompletionCalled(session: String, in process: AppProcess) {
+        guard process.isAlive, let index = waiting.firstIndex(where: { $0.session == session && !$0.handled }) else { return }
+        if let budget = waiting[index].budget { system.kernel.cancel(budget) }
+        waiting.remove(at: index)
+        process.trace(.transferSession(TraceRecord.TransferSession(session: session, phase: .completionCalled, process: process.number)))
+        if !hasSession(session, in: process) {
+            process.diagnose(
+                Rules.backgroundSessionNotRecreated, subject: "session \(session)",
+                message: "the app called the completion handler for background session \(session) without creating a session with that identifier: its events were not delivered")
+        }
+        process.releaseServiceHold()
+    }
+
+    private func hasSession(_ identifier: String, in process: AppProcess) -> Bool {
+        liveProcess == process.number && liveSessions.contains(identifier)
+    }
+
+    // MARK: Service
+
+    package func conditionsChanged(from old: DeviceConditions) {
+        // The bytes moved until now moved at the old network's rate.
+        for transfer in transfers where !transfer.isDone { settle(transfer, under: old) }
+        for transfer in transfers where !transfer.isDone { plan(transfer) }
+    }
+
+    /// A force quit cancels every transfer (Apple: "the system cancels all of the session's background
+    /// transfers"); other ends of the process leave them to the daemon.
+    package func processEnded(_ process: AppProcess) {
+        if liveProcess == process.number { liveSessions = [] }
+        for index in waiting.indices {
+            if let budget = waiting[index].budget { system.kernel.cancel(budget) }
+            waiting[index].budget = nil
+        }
+        guard case .terminated(.userSwipedAway) = process.state else { return }
+        for transfer in transfers where !transfer.isDone {
+            settle(transfer)
+            if let event = transfer.event { system.kernel.cancel(event) }
+            transfer.event = nil
+            transfer.phase = .cancelled
+            transfer.why = "NSURLErrorCancelled: the person force quit the app (NSURLErrorBackgroundTaskCancelledReasonKey 0)"
+            trace(transfer)
+        }
+    }
+
+    // MARK: Moving bytes
+
+    private func trace(_ transfer: Transfer) {
+        system.trace(.transferState(TraceRecord.TransferState(
+            transfer: transfer.number, session: transfer.request.session, phase: transfer.phase, bytes: transfer.bytes,
+            total: transfer.request.bytes, why: transfer.why)))
+    }
+
+    /// Counts the bytes moved since the last count.
+    private func settle(_ transfer: Transfer, under conditions: DeviceConditions? = nil) {
+        guard transfer.phase == .running else { return }
+        let rate = self.rate(conditions ?? system.snapshot.conditions)
+        let elapsed = now - transfer.countedAt
+        transfer.bytes = min(transfer.request.bytes, transfer.bytes + Self.bytes(in: elapsed, at: rate))
+        transfer.countedAt = now
+    }
+
+    private static func bytes(in nanoseconds: Int64, at rate: Int64) -> Int64 {
+        let (high, low) = nanoseconds.multipliedFullWidth(by: rate)
+        guard high == 0, low < UInt64(Int64.max) else { return .max }
+        return Int64(low) / 1_000_000_000
+    }
+
+    private func rate(_ conditions: DeviceConditions) -> Int64 {
+        switch conditions.network {
+        case .wifi: max(1, profile.transferWifiBytesPerSecond)
+        case .cellular: max(1, profile.transferCellularBytesPerSecond)
+        case .none: 0
+        }
+    }
+
+    /// Why the transfer cannot move now, if it cannot.
+    private func blocker(_ transfer: Transfer, _ conditions: DeviceConditions) -> String? {
+        if let begin = transfer.request.earliestBegin, begin > now { return "earliestBeginDate" }
+        if conditions.network == .none { return "no network" }
+        if transfer.discretionary {
+            if conditions.network != .wifi { return "discretionary: waits for Wi-Fi" }
+            if !conditions.charging { return "discretionary: waits for power" }
+        }
+        return nil
+    }
+
+    /// Decides where the transfer is now and plans its next event: its begin date, or the instant its bytes are in.
+    private func plan(_ transfer: Transfer) {
+        settle(transfer)
+        if let event = transfer.event { system.kernel.cancel(event) }
+        transfer.event = nil
+        let conditions = system.snapshot.conditions
+        if let why = blocker(transfer, conditions) {
+            if transfer.phase != .waiting || transfer.why != why {
+                transfer.phase = .waiting
+                transfer.why = why
+                trace(transfer)
+            }
+            if why == "earliestBeginDate", let begin = transfer.request.earliestBegin {
+                let label = EventLabel("transfer.begin", subject: Int64(transfer.number))
+                transfer.event = system.kernel.schedule(at: VirtualInstant(nanoseconds: begin), label: label) { [self] in
+                    transfer.event = nil
+                    plan(transfer)
+                }
+            }
+            return
+        }
+        if transfer.phase != .running {
+            transfer.phase = .running
+            transfer.why = nil
+            transfer.countedAt = now
+            trace(transfer)
+        }
+        let rate = self.rate(conditions)
+        let remaining = transfer.request.bytes - transfer.bytes
+        // Whole nanoseconds, rounded up: the last byte is in at the end of the instant.
+        let (high, low) = remaining.multipliedFullWidth(by: 1_000_000_000)
+        let time = high == 0 && low < UInt64(Int64.max) ? (Int64(low) + rate - 1) / rate : Int64.max / 2
+        let label = EventLabel("transfer.done", subject: Int64(transfer.number))
+        transfer.event = system.kernel.schedule(afterNanoseconds: time, label: label) { [self] in
+            transfer.event = nil
+            finish(transfer)
+        }
+    }
+
+    private func finish(_ transfer: Transfer) {
+        transfer.bytes = transfer.request.bytes
+        if let error = transfer.request.error {
+            transfer.phase = .failed
+            transfer.why = error
+        } else {
+            transfer.phase = .finished
+            transfer.why = nil
+        }
+        trace(transfer)
+        let session = transfer.request.session
+        guard !transfers.contains(where: { $0.request.session == session && !$0.isDone }) else { return }
+        eventsReady(session)
+    }
+
+    // MARK: Delivering events
+
+    /// All the session's tasks are done: the app hears of it now if it has the session, else it is woken or
+    /// launched in the background (unless `sessionSendsLaunchEvents` is false, or the person force quit it).
+    private func eventsReady(_ session: String) {
+        let snapshot = system.snapshot
+        let sendsLaunchEvents = configurations.first { $0.identifier == session }?.sendsLaunchEvents ?? true
+        if let process = system.process, process.isAlive, process.state != .suspended, hasSession(session, in: process) {
+            system.trace(.transferSession(TraceRecord.TransferSession(session: session, phase: .eventsReady, process: process.number, wake: .running)))
+            return deliverIfReady(session, in: process)
+        }
+        guard sendsLaunchEvents, !snapshot.closedInAppSwitcher else {
+            let why = sendsLaunchEvents ? "the person closed the app in the app switcher" : "sessionSendsLaunchEvents is false"
+            system.trace(.transferSession(TraceRecord.TransferSession(session: session, phase: .eventsReady, why: why + ": the events wait for the app")))
+            return
+        }
+        let process: AppProcess
+        let wake: TraceRecord.PushWake
+        if let current = system.process, current.isAlive {
+            process = current
+            wake = current.state == .suspended ? .woken : .running
+            current.wakeForService(cause: "background session \(session)")
+        } else {
+            process = system.launchIntoBackground(cause: "background session \(session)")
+            wake = .launched
+        }
+        system.trace(.transferSession(TraceRecord.TransferSession(session: session, phase: .eventsReady, process: process.number, wake: wake)))
+        process.holdForService()
+        let budget = system.kernel.schedule(
+            afterNanoseconds: profile.transferEventsBudget, label: EventLabel("transfer.budget", subject: Int64(process.number))
+        ) { [self] in
+            timedOut(session, in: process)
+        }
+        waiting.append((session, budget, false))
+        process.whenLaunched { [self] in
+            guard process.isAlive else { return }
+            process.callForService(.handleEventsForBackgroundURLSession(session: session), finished: { [self] in
+                deliverIfReady(session, in: process)
+            })
+        }
+    }
+
+    /// Hands the session's finished transfers to the session object, if the process has one.
+    private func deliverIfReady(_ session: String, in process: AppProcess) {
+        guard process.isAlive, hasSession(session, in: process) else { return }
+        let ready = transfers.filter { $0.request.session == session && $0.isDone && !$0.delivered }
+        guard !ready.isEmpty else { return }
+        process.trace(.transferSession(TraceRecord.TransferSession(session: session, phase: .eventsDelivered, process: process.number)))
+        for transfer in ready {
+            transfer.delivered = true
+            if transfer.phase == .finished {
+                process.callForService(.didFinishDownloading(session: session, transfer: transfer.number), finished: { [self] in
+                    fileDeleted(transfer, in: process)
+                })
+            }
+            let error = transfer.phase == .finished ? nil : transfer.phase == .cancelled ? "NSURLErrorCancelled" : transfer.why
+            process.callForService(.didCompleteWithError(session: session, transfer: transfer.number, error: error))
+        }
+        // Only after a wake or relaunch for the session's events (Apple: the method "tells the delegate that all
+        // messages enqueued for a background session ... have been delivered").
+        if waiting.contains(where: { $0.session == session }) {
+            process.callForService(.urlSessionDidFinishEvents(session: session))
+        }
+    }
+
+    /// `didFinishDownloadingTo` returned: the file at `location` is gone unless the app moved it.
+    private func fileDeleted(_ transfer: Transfer, in process: AppProcess) {
+        guard !transfer.moved else { return }
+        transfer.deleted = true
+        guard process.isAlive else { return }
+        process.diagnose(
+            Rules.downloadedFileNotMoved, subject: "transfer \(transfer.number) of \(transfer.request.session)",
+            message: "didFinishDownloadingTo returned without moving the file of transfer \(transfer.number) "
+                + "(\(transfer.request.bytes) bytes): the system deleted it")
+    }
+
+    private func timedOut(_ session: String, in process: AppProcess) {
+        guard let index = waiting.firstIndex(where: { $0.session == session }) else { return }
+        waiting.remove(at: index)
+        guard process.isAlive else { return }
+        let limit = TimeText.format(nanoseconds: profile.transferEventsBudget)
+        if !hasSession(session, in: process) {
+            process.trace(.transferSession(TraceRecord.TransferSession(
+                session: session, phase: .timedOut, process: process.number, why: "no session with this identifier was created")))
+            process.diagnose(
+                Rules.backgroundSessionNotRecreated, subject: "session \(session)",
+                message: "the app was relaunched for background session \(session) and created no session with that identifier within \(limit): its events were not delivered")
+        } else {
+            process.trace(.transferSession(TraceRecord.TransferSession(
+                session: session, phase: .timedOut, process: process.number, why: "the completion handler was not called")))
+            process.diagnose(
+                Rules.backgroundEventsCompletionNotCalled, subject: "session \(session)",
+                message: "the completion handler of handleEventsForBackgroundURLSession for \(session) was not called within \(limit)")
+        }
+        process.releaseServiceHold()
+    }
+}

@@ -1,0 +1,36 @@
+/// A background session's configuration, as `URLSessionConfiguration.background(withIdentifier:)` makes it.
+public struct BackgroundSessionConfiguration: Sendable, Hashable {
+    /// The session's identifier: a fixed string the app uses again to recreate the session after a relaunch.
+    public var identifier: String
+    /// `isDiscretionary`: the system may wait for better conditions (Wi-Fi and power, assumed). Default false.
+    public var isDiscretionary: Bool
+    /// `sessionSendsLaunchEvents`: the system wakes or launches the app when the session's tasks finish. Default true.
+    public var sendsLaunchEvents: Bool
+
+    /// A configuration with Apple's defaults.
+    public init(identifier: String, isDiscretionary: Bool = false, sendsLaunchEvents: Bool = true) {
+        self.identifier = identifier
+        self.isDiscretionary = isDiscretionary
+        self.sendsLaunchEvents = sendsLaunchEvents
+    }
+}
+
+/// A download task of a background session, as the app creates and resumes it.
+public struct TransferRequest: Sendable, Hashable {
+    /// The session the task belongs to.
+    public var session: String
+    /// How many bytes the server sends (`countOfBytesClientExpectsToReceive`; in bgsim, the file's size).
+    public var bytes: Int64
+    /// `earliestBeginDate`, in nanoseconds of the run's clock; nil: no start delay.
+    public var earliestBegin: Int64?
+    /// A client-side error the transfer ends with instead of finishing (`NSURLErrorCannotConnectToHost`...), if any.
+    public var error: String?
+
+    /// Creates a request.
+    public init(session: String, bytes: Int64, earliestBegin: Int64? = nil, error: String? = nil) {
+        self.session = session
+        self.bytes = bytes
+        self.earliestBegin = earliestBegin
+        self.error = error
+    }
+}

@@ -89,6 +89,24 @@ import Testing
             + "func applicationDidEnterBackground(_ application: UIApplication) async {}\n}").isEmpty)
     }
 
+    @Test func nearMissesOfThePushAndSessionMethodsAreFound() {
+        let source = """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any], fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {}
+                func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void) {}
+                func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [String: Any], fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {}
+                func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]) {}
+                func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String, completion: @escaping () -> Void) {}
+            }
+            """
+        let misses = DelegateSignatureCheck.nearMisses(inSource: source, file: "AppDelegate.swift")
+        // Apple's two signatures are not reported; the three that differ are, with what differs.
+        #expect(misses.map(\.line) == [4, 5, 6])
+        #expect(misses.first { $0.line == 4 }?.differences == ["userInfo is [String: Any], not [AnyHashable: Any]"])
+        #expect(misses.first { $0.line == 5 }?.differences == ["it takes 2 parameters, not 3"])
+        #expect(misses.first { $0.line == 6 }?.differences == ["the third label is completion, not completionHandler"])
+    }
+
     // MARK: Dates
 
     @Test func datesAreOnTheVirtualClockAndFifteenMinutesIsFifteenMinutes() throws {

@@ -58,6 +58,15 @@ public enum DelegateSignatureCheck {
                     parameterTypes: ["UIApplication", options], returns: "Bool"),
         Requirement(name: "application", labels: ["application", "willFinishLaunchingWithOptions launchOptions"],
                     parameterTypes: ["UIApplication", options], returns: "Bool"),
+        Requirement(
+            name: "application",
+            labels: ["application", "didReceiveRemoteNotification userInfo", "fetchCompletionHandler completionHandler"],
+            // Without `@escaping`: the scanner compares types without attributes.
+            parameterTypes: ["UIApplication", "[AnyHashable: Any]", "(UIBackgroundFetchResult) -> Void"], returns: nil),
+        Requirement(
+            name: "application",
+            labels: ["application", "handleEventsForBackgroundURLSession identifier", "completionHandler"],
+            parameterTypes: ["UIApplication", "String", "() -> Void"], returns: nil),
     ] + ["applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
          "applicationWillEnterForeground", "applicationDidReceiveMemoryWarning", "applicationWillTerminate"].map {
         Requirement(name: $0, labels: ["application"], parameterTypes: ["UIApplication"], returns: nil)
@@ -118,16 +127,24 @@ public enum DelegateSignatureCheck {
         guard let first = parameters.first, first.type == "UIApplication" else { return nil }
         if requirement.labels.count > 1 {
             guard parameters.count >= 2 else { return nil }
+            // The second label tells the methods named `application` apart: too far from it, and it is another method.
             let wanted = requirement.labels[1].split(separator: " ")[0]
-            let label = parameters[1].label
-            if label != wanted {
-                guard editDistance(label, String(wanted)) <= 3 else { return nil }
-                differences.append("the second label is \(label), not \(wanted)")
+            guard parameters[1].label == wanted || editDistance(parameters[1].label, String(wanted)) <= 3 else { return nil }
+            for index in 1..<min(parameters.count, requirement.labels.count) {
+                let words = requirement.labels[index].split(separator: " ")
+                let label = String(words[0])
+                let name = String(words.last ?? words[0])
+                if parameters[index].label != label {
+                    differences.append("the \(Self.ordinal(index)) label is \(parameters[index].label), not \(label)")
+                }
+                let type = FunctionScanner.normalised(requirement.parameterTypes[index])
+                if parameters[index].type != type {
+                    differences.append("\(name) is \(parameters[index].type), not \(type)")
+                }
             }
-            if parameters[1].type != requirement.parameterTypes[1] {
-                differences.append("launchOptions is \(parameters[1].type), not \(requirement.parameterTypes[1])")
+            if parameters.count != requirement.labels.count {
+                differences.append("it takes \(parameters.count) parameters, not \(requirement.labels.count)")
             }
-            if parameters.count > 2 { differences.append("it takes \(parameters.count) parameters, not 2") }
         } else if parameters.count > 1 {
             differences.append("it takes \(parameters.count) parameters, not 1")
         }
@@ -142,6 +159,10 @@ public enum DelegateSignatureCheck {
         default: break
         }
         return differences
+    }
+
+    static func ordinal(_ index: Int) -> String {
+        ["first", "second", "third", "fourth"].indices.contains(index) ? ["first", "second", "third", "fourth"][index] : "\(index + 1)th"
     }
 
     /// Levenshtein distance, for names that are one typo away.

@@ -62,7 +62,8 @@ struct FunctionScanner {
         while index < code.count {
             let character = code[index]
             if "([<".contains(character) { depth += 1 }
-            if ")]>".contains(character) { depth -= 1 }
+            // The `>` of a function type's arrow closes nothing.
+            if ")]>".contains(character) && !(character == ">" && clause.last == "-") { depth -= 1 }
             clause.append(character)
             index += 1
             if depth == 0 { break }
@@ -93,7 +94,7 @@ struct FunctionScanner {
         var current = ""
         for character in clause {
             if "([<".contains(character) { depth += 1 }
-            if ")]>".contains(character) { depth -= 1 }
+            if ")]>".contains(character) && !(character == ">" && current.last == "-") { depth -= 1 }
             if character == "," && depth == 0 {
                 pieces.append(current)
                 current = ""

@@ -11,7 +11,12 @@ public enum RunSummary {
 
     /// The diagnostics, expectations and fingerprint as text; with `colour`, severities and the verdict are coloured with ANSI escapes.
     ///
-    /// - Parameter failures: Reasons the command line fails the run beyond its expectations (`--fail-on`), one ✗ line each.
+    /// - Parameters:
+    ///   - result: The finished run.
+    ///   - replay: The command line that replays the run.
+    ///   - width: The columns the text may use.
+    ///   - colour: Whether to colour with ANSI escapes.
+    ///   - failures: Reasons the command line fails the run beyond its expectations (`--fail-on`), one ✗ line each.
     public static func text(
         _ result: SimulationResult, replay: String, width: Int = 80, colour: Bool = false, failures: [String] = []
     ) -> String {
@@ -75,7 +80,11 @@ public enum RunSummary {
 
     /// The run's verdict as a JSON document, for scripts.
     ///
-    /// - Parameter failures: Reasons the command line fails the run beyond its expectations (`--fail-on`); they make `passed` false.
+    /// - Parameters:
+    ///   - result: The finished run.
+    ///   - scenarioPath: The scenario file, as given.
+    ///   - replay: The command line that replays the run.
+    ///   - failures: Reasons the command line fails the run beyond its expectations (`--fail-on`); they make `passed` false.
     public static func json(_ result: SimulationResult, scenarioPath: String, replay: String, failures: [String] = []) -> JSONValue {
         let diagnostics = result.diagnostics.map { diagnostic in
             JSONValue.object([

@@ -86,6 +86,27 @@ import Testing
         #expect(Self.logs(result) == ["completed 1 NSURLErrorDomain -999"])
     }
 
+    @Test func afterAForceQuitTheReopenedAppHearsTheCancellationAndNumbersGoOn() {
+        let result = Self.run(PodcastMistakes(), [.at(.zero, .launch), .at(.seconds(8), .goHome), .at(.seconds(12), .swipeAway), .at(.seconds(300), .launch)])
+        expectNoDiagnostics(result)
+        // No relaunch for the cancelled task; the reopened app's session gets it as task 1, and its own download is task 2.
+        #expect(result.moves(process: 2).first == "notRunning->launchingForeground")
+        #expect(result.events(.transferState).map { $0["phase"]?.string ?? "" } == ["running", "cancelled", "running", "finished"])
+        #expect(Self.logs(result) == ["completed 1 NSURLErrorDomain -999", "episode 2", "completed 2 ok"])
+    }
+
+    @Test func withoutLaunchEventsTheEventsWaitForThePerson() {
+        var mistakes = PodcastMistakes()
+        mistakes.sendsLaunchEvents = false
+        let result = Self.run(mistakes, Self.terminatedWhileDownloading + [.at(.seconds(300), .launch)])
+        expectNoDiagnostics(result)
+        #expect(result.moves(process: 2).first == "notRunning->launchingForeground")
+        // Nothing until the person opens the app at 300 s: then the waiting download, then the one the launch started.
+        let finishes = result.callbackStarts("didFinishDownloadingTo")
+        #expect(finishes.count == 2 && finishes.allSatisfy { $0 > 300_000_000_000 })
+        #expect(Self.logs(result) == ["episode 1", "completed 1 ok", "episode 2", "completed 2 ok"])
+    }
+
     // MARK: The mistakes
 
     @Test func forgettingToMoveTheFileIsBGS043() {
@@ -146,6 +167,7 @@ struct PodcastMistakes: Sendable {
     var doesNotRecreate = false
     var neverCallsCompletion = false
     var cancelsAtOnce = false
+    var sendsLaunchEvents = true
     /// `countOfBytesClientExpectsToReceive`; nil leaves it unknown.
     var expectedBytes: Int64? = 60_000_000
     /// `earliestBeginDate`, in seconds from now; nil: none.
@@ -190,7 +212,7 @@ final class PodcastDownloader: NSObject, URLSessionDownloadDelegate, @unchecked 
     /// Creates (or recreates) the background session.
     func connect() {
         let configuration = URLSessionConfiguration.background(withIdentifier: Self.identifier)
-        configuration.sessionSendsLaunchEvents = true
+        configuration.sessionSendsLaunchEvents = mistakes.sendsLaunchEvents
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
     }
 

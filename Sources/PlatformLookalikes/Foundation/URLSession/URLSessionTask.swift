@@ -25,8 +25,8 @@ public class URLSessionTask: @unchecked Sendable {
     /// is ``NSURLSessionTransferSizeUnknown`` (the default) bgsim assumes ``assumedDownloadSize``.
     public var countOfBytesClientExpectsToReceive: Int64 = NSURLSessionTransferSizeUnknown
 
-    /// The session that made the task.
-    unowned let session: URLSession
+    /// The session that made the task: held, as Foundation's tasks hold theirs, so a task outlives the app's reference.
+    let session: URLSession
     /// The daemon's number for the transfer, once resumed (or when rebuilt in a relaunched process).
     var transfer: Int?
     private var cancelled = false

@@ -63,6 +63,15 @@ public final class UIApplication: UIResponder {
         return process
     }
 
+    /// The look-alike background `URLSession` objects the process's code created, newest per identifier: the service's
+    /// session events go to their delegates. Only touched on the simulation's thread.
+    nonisolated(unsafe) var backgroundSessions: [URLSession] = []
+
+    /// The process's session object of background session `identifier`, if its code created one.
+    nonisolated func backgroundSession(_ identifier: String) -> URLSession? {
+        backgroundSessions.first { $0.configuration.identifier == identifier }
+    }
+
     init(process: AppProcess?) {
         self.reference = ProcessReference(process)
         super.init()

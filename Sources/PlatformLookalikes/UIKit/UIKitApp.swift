@@ -96,8 +96,7 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
                 delegate.value.application(application, handleEventsForBackgroundURLSession: session, completionHandler: handler)
             }
         case .didFinishDownloading, .didCompleteWithError, .urlSessionDidFinishEvents:
-            // No look-alike URLSession delegate yet: only the scenario interpreter hears a session's events.
-            break
+            await deliverToSession(callback)
         }
     }
 
@@ -131,8 +130,18 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
                 application, handleEventsForBackgroundURLSession: session,
                 completionHandler: Self.eventsCompletionHandler(session: session, application))
         case .didFinishDownloading, .didCompleteWithError, .urlSessionDidFinishEvents:
+            if await deliverToSession(callback) { return }
             await (delegate as? any SessionEventReceiver)?.sessionEvent(application, callback)
         }
+    }
+
+    /// Calls the delegate of the look-alike `URLSession` the event is for, as a synchronous delegate method; false when
+    /// the process's code created no such session object (the scenario interpreter never does).
+    @discardableResult
+    private func deliverToSession(_ callback: AppCallback) async -> Bool {
+        guard let call = URLSession.delegateCall(for: callback, in: application) else { return false }
+        await Self.synchronously(call.name, application, default: ()) { call.body() }
+        return true
     }
 
     /// The completion handler `handleEventsForBackgroundURLSession` gives: it tells the transfer service.
@@ -174,8 +183,8 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
     }
 }
 
-/// bgsim: a delegate that also hears a background session's delegate events (the scenario interpreter), until a
-/// look-alike `URLSessionDownloadDelegate` exists.
+/// bgsim: a delegate that also hears a background session's delegate events (the scenario interpreter, whose steps
+/// create no look-alike `URLSession`).
 package protocol SessionEventReceiver: Sendable {
     /// Runs the app's code for a session event.
     func sessionEvent(_ application: UIApplication, _ callback: AppCallback) async

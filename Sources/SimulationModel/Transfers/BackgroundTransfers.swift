@@ -86,8 +86,10 @@ package final class BackgroundTransfers: SystemService {
         guard process.isAlive, hasSession(request.session, in: process),
               let configuration = configurations.first(where: { $0.identifier == request.session }) else { return nil }
         // Apple, isDiscretionary: "For transfers started while your app is in the background, the system always
-        // starts transfers at its discretion".
-        let discretionary = configuration.isDiscretionary || !process.state.isForeground
+        // starts transfers at its discretion". An app launching into the foreground (its didFinishLaunching) is not in
+        // the background.
+        let inForeground = process.state.isForeground || process.state == .launching(into: .foreground)
+        let discretionary = configuration.isDiscretionary || !inForeground
         let transfer = Transfer(number: transfers.count + 1, request: request, discretionary: discretionary)
         transfers.append(transfer)
         plan(transfer)
@@ -114,6 +116,27 @@ package final class BackgroundTransfers: SystemService {
                 message: "the app called the completion handler for background session \(session) without creating a session with that identifier: its events were not delivered")
         }
         process.releaseServiceHold()
+    }
+
+    /// `cancel()` of a task the daemon holds: it ends with `NSURLErrorCancelled`, and the session's events follow as for
+    /// any other end (Apple, `cancel()`: the task's delegate gets `didCompleteWithError` with `NSURLErrorCancelled`).
+    package func cancelTransfer(_ number: Int, in process: AppProcess) {
+        guard process.isAlive, let transfer = transfers.first(where: { $0.number == number }), !transfer.isDone else { return }
+        settle(transfer)
+        if let event = transfer.event { system.kernel.cancel(event) }
+        transfer.event = nil
+        transfer.phase = .cancelled
+        transfer.why = "NSURLErrorCancelled: the app cancelled the task"
+        trace(transfer)
+        let session = transfer.request.session
+        guard !transfers.contains(where: { $0.request.session == session && !$0.isDone }) else { return }
+        eventsReady(session)
+    }
+
+    /// The requests of session `identifier`'s transfers, by transfer number, in the order they were started: the
+    /// look-alike `URLSession` rebuilds its task objects from them in a relaunched process.
+    package func requests(in identifier: String) -> [(transfer: Int, request: TransferRequest)] {
+        transfers.filter { $0.request.session == identifier }.map { ($0.number, $0.request) }
     }
 
     private func hasSession(_ identifier: String, in process: AppProcess) -> Bool {

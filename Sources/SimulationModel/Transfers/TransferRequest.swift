@@ -25,12 +25,21 @@ public struct TransferRequest: Sendable, Hashable {
     public var earliestBegin: Int64?
     /// A client-side error the transfer ends with instead of finishing (`NSURLErrorCannotConnectToHost`...), if any.
     public var error: String?
+    /// The look-alike task's `taskIdentifier`, kept by the daemon so a relaunched app sees the same number; 0 for a
+    /// scenario's `downloadTask` step.
+    public var taskIdentifier: Int
+    /// The URL the look-alike task asked for (`originalRequest`), if any.
+    public var url: String?
 
     /// Creates a request.
-    public init(session: String, bytes: Int64, earliestBegin: Int64? = nil, error: String? = nil) {
+    public init(
+        session: String, bytes: Int64, earliestBegin: Int64? = nil, error: String? = nil, taskIdentifier: Int = 0, url: String? = nil
+    ) {
         self.session = session
         self.bytes = bytes
         self.earliestBegin = earliestBegin
         self.error = error
+        self.taskIdentifier = taskIdentifier
+        self.url = url
     }
 }

@@ -162,12 +162,7 @@ public final class DispatchQueue: @unchecked Sendable {
             if AppProcess.current == nil { return try realQueue.sync(execute: work) }
             return try work()
         }
-        if isCurrent(in: process) {
-            let message = "\(describing).sync was called from code already running on that queue: "
-                + "dispatch_sync called on queue already owned by current thread"
-            process.diagnose(Rules.dispatchSyncDeadlock, subject: "\(describing).sync", message: message)
-            process.terminate(.crash, message: "EXC_BREAKPOINT: BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread")
-        }
+        if isCurrent(in: process) { process.dispatchSyncDeadlocked(on: describing) }
         return try work()
     }
 

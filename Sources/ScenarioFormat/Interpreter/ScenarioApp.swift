@@ -492,12 +492,7 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
         let process = application.process
         let current = context.lane == "main" ? "main" : context.serialQueue
         if sync && current == queue {
-            let name = queue == "main" ? "DispatchQueue.main" : "DispatchQueue(\"\(queue)\")"
-            process.diagnose(
-                Rules.dispatchSyncDeadlock, subject: "\(name).sync",
-                message: "\(name).sync was called from code already running on that queue: "
-                    + "dispatch_sync called on queue already owned by current thread")
-            process.terminate(.crash, message: "EXC_BREAKPOINT: BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread")
+            process.dispatchSyncDeadlocked(on: queue == "main" ? "DispatchQueue.main" : "DispatchQueue(\"\(queue)\")")
             throw ProcessTerminated(process: process.number)
         }
         let lane = queue == "main" ? process.mainLane : process.serialLane(for: queueToken(queue), label: queue)

@@ -28,9 +28,10 @@ public enum UserAction: Sendable, Hashable {
     case simulateLaunch(identifier: String)
     /// The debugger's `_simulateExpirationForTaskWithIdentifier:`: a running task's time runs out now.
     case simulateExpiration(identifier: String)
-    /// The system ends a running task's time early, whichever way it was launched: what fuzzing injects. The
-    /// expiration handler is called for several reasons the app cannot tell apart (Apple DTS, forums 818623), so
-    /// any running task may expire at any moment; unlike `simulateExpiration`, this needs no `simulateLaunch`.
+    /// The system ends a running task's time early, whichever way it was launched: what fuzzing injects. No runtime
+    /// is documented (about 30 s for a refresh is an assumption, platform-facts.md), and the expiration handler is
+    /// called for several reasons the app cannot tell apart (Apple DTS in forums 818623, on continued tasks), so code
+    /// must cope with expiry at any moment. Unlike `simulateExpiration`, this needs no `simulateLaunch`.
     case expireTask(identifier: String)
     /// The person stops a continued task from its Live Activity (the oldest, without an identifier): it expires.
     case cancelLiveActivity(identifier: String?)

@@ -581,6 +581,16 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     // MARK: Termination
 
+    /// `queue.sync` onto the queue the calling code runs on (`queue` as the app wrote it, for example
+    /// `DispatchQueue.main`): libdispatch traps, and the app crashes (`Rules.dispatchSyncDeadlock`).
+    package func dispatchSyncDeadlocked(on queue: String) {
+        diagnose(
+            Rules.dispatchSyncDeadlock, subject: "\(queue).sync",
+            message: "\(queue).sync was called from code already running on that queue: "
+                + "dispatch_sync called on queue already owned by current thread")
+        terminate(.crash, message: "EXC_BREAKPOINT: BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread")
+    }
+
     /// Ends the process. Its tasks are cancelled; nothing they do afterwards counts.
     package func terminate(_ reason: TerminationReason, message: String) {
         guard !state.isTerminated, state != .notRunning else { return }

@@ -112,8 +112,8 @@ import Testing
     @Test func datesAreOnTheVirtualClockAndFifteenMinutesIsFifteenMinutes() throws {
         let result = Self.app(identifiers: ["com.example.hazards.refresh"], modes: ["fetch"]) { AppleSignatureApp() }
             .run(Self.leave, for: .seconds(30 * 60))
-        let submit = try #require(result.events.first { if case .taskSubmit = $0.record { true } else { false } })
-        guard case .taskSubmit(let request) = submit.record else { return }
+        let submit = try #require(result.events.first { if case .task(.submit) = $0.record { true } else { false } })
+        guard case .task(.submit(let request)) = submit.record else { return }
         // Submitted at 10 s with Date(timeIntervalSinceNow: 15 * 60): to the nanosecond, and no BGS017.
         let fifteenMinutesAfterLeaving: Int64 = 10_000_000_000 + 15 * 60 * 1_000_000_000
         #expect(request.request.earliestBegin == fifteenMinutesAfterLeaving)
@@ -156,7 +156,7 @@ import Testing
         expectNoDiagnostics(result)
         // sleep(2) and usleep(500_000) in applicationDidEnterBackground: the callback returns 2.5 s later.
         let returned = result.events.first {
-            if case .appCallback(let callback) = $0.record { callback.callback == "didEnterBackground" && callback.phase == .returned } else { false }
+            if case .app(.callback(let callback)) = $0.record { callback.callback == "didEnterBackground" && callback.phase == .returned } else { false }
         }
         #expect(returned?.time == 12_500_000_000)
     }

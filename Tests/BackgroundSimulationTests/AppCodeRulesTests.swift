@@ -33,7 +33,7 @@ import Testing
         #expect(diagnostic.message.contains("bgsim called its expiration handler"))
         #expect(result.terminations == [.watchdog])
         // The loop's own setTaskCompleted(success: true) came after the watchdog fired: ignored, not traced.
-        #expect(!result.events.contains { if case .taskEnd(let end) = $0.record { end.how == .completed } else { false } })
+        #expect(!result.events.contains { if case .task(.end(let end)) = $0.record { end.how == .completed } else { false } })
     }
 
     @Test func bgs034QuietForALoopThatEnds() {
@@ -60,7 +60,7 @@ import Testing
         expectDiagnostics(result, ["BGS035"])
         #expect(result.diagnostics.first?.message.contains("UIApplication.beginBackgroundTask(withName:expirationHandler:)") == true)
         // The call was ignored: no background task began.
-        #expect(!result.events.contains { if case .backgroundTaskBegin = $0.record { true } else { false } })
+        #expect(!result.events.contains { if case .backgroundTime(.taskBegin) = $0.record { true } else { false } })
     }
 
     @Test func bgs035QuietForTheLookalikeQueues() {

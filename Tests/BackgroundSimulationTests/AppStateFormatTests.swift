@@ -46,7 +46,7 @@ import Testing
         #expect(scenario.app.flags.map(\.name) == ["enabled"])
         let result = Simulation(scenario: scenario).run()
         // Off at launch, on after the tap; memory is per process, so a relaunch would start off again.
-        #expect(result.events(.appLog).compactMap { $0["message"]?.string } == ["off", "on"])
+        #expect(result.events(.app(.log)).compactMap { $0["message"]?.string } == ["off", "on"])
     }
 
     @Test func theStoredIdentifierPatternIsWrittenAsAppsWriteIt() {
@@ -56,7 +56,7 @@ import Testing
             actions: ["start": [begin("t")], "finish": guarded + guarded],
             timeline: [at(0, .launch), at(1, .tap(action: "start")), at(2, .tap(action: "finish"))])
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events(.backgroundTaskEnd).count == 1)
+        #expect(result.events(.backgroundTime(.taskEnd)).count == 1)
         // Without the guard: the second end is "Can't end BackgroundTask".
         let unguarded = run(
             actions: ["start": [begin("t")], "finish": [end("t"), end("t")]],
@@ -75,15 +75,15 @@ import Testing
             handlers: [(.didEnterBackground, "sync")],
             timeline: [at(0, .launch), at(5, .tap(action: "look")), at(10, .goHome)])
         // In the foreground the remaining time is unlimited; 25 s into the 30 s budget, 5 s are left.
-        #expect(result.events(.appLog).compactMap { $0["message"]?.string } == ["enough time", "not background", "little time", "background"])
+        #expect(result.events(.app(.log)).compactMap { $0["message"]?.string } == ["enough time", "not background", "little time", "background"])
     }
 
     @Test func aLoopThatTakesNoTimeIsStopped() {
         let result = run(
             actions: ["spin": [.while(.not(.cancelled), steps: [.log("again")])]],
             timeline: [at(0, .launch), at(1, .tap(action: "spin"))])
-        #expect(result.events(.appLog).count == 1000)
-        #expect(result.events(.appStepIgnored).first?["step"] == "while")
+        #expect(result.events(.app(.log)).count == 1000)
+        #expect(result.events(.app(.stepIgnored)).first?["step"] == "while")
         #expect(result.ending == .completed)
     }
 
@@ -115,8 +115,8 @@ import Testing
             job: ContinuedProcessingTests.job(units: 1), export: [register, ContinuedProcessingTests.request(), ContinuedProcessingTests.request()],
             registersJobs: false)
         let result = ContinuedProcessingTests.run(app)
-        #expect(result.events(.taskRegister).map { $0["identifier"]?.string ?? "" } == ["com.example.video.export.1"])
-        #expect(result.events(.taskSubmit).map { $0["identifier"]?.string ?? "" } == ["com.example.video.export.1"])
+        #expect(result.events(.task(.register)).map { $0["identifier"]?.string ?? "" } == ["com.example.video.export.1"])
+        #expect(result.events(.task(.submit)).map { $0["identifier"]?.string ?? "" } == ["com.example.video.export.1"])
         #expect(result.diagnostics.map(\.message) == ["No launch handler registered for task with identifier com.example.video.export.2"])
     }
 
@@ -136,18 +136,18 @@ import Testing
         let scenario = try Self.decode(Self.file(app: Self.sceneApp, timeline: #"[{ "at": "0s", "action": "launch" }, { "at": "10s", "action": "goHome" }, { "at": "20s", "action": "returnToApp" }]"#))
         #expect(scenario.app.usesScenes)
         let result = Simulation(scenario: scenario).run()
-        #expect(result.events(.appCallback).filter { $0["phase"] == "start" }.compactMap { $0["callback"]?.string } == [
+        #expect(result.events(.app(.callback)).filter { $0["phase"] == "start" }.compactMap { $0["callback"]?.string } == [
             "didFinishLaunching", "sceneWillConnect", "sceneWillEnterForeground", "sceneDidBecomeActive",
             "sceneWillResignActive", "sceneDidEnterBackground", "sceneWillEnterForeground", "sceneDidBecomeActive",
         ])
         // TN3187: applicationDidEnterBackground is not called in an app that uses scenes.
-        #expect(result.events(.appLog).compactMap { $0["message"]?.string } == ["connected", "scene background"])
+        #expect(result.events(.app(.log)).compactMap { $0["message"]?.string } == ["connected", "scene background"])
     }
 
     @Test func aBackgroundLaunchConnectsNoSceneUntilThePersonOpensTheApp() throws {
         let scenario = try Self.decode(Self.file(app: Self.sceneApp, timeline: #"[{ "at": "0s", "action": "backgroundLaunch" }, { "at": "10s", "action": "launch" }]"#))
         let result = Simulation(scenario: scenario).run()
-        let connect = try #require(result.events(.appCallback).first { $0["callback"] == "sceneWillConnect" })
+        let connect = try #require(result.events(.app(.callback)).first { $0["callback"] == "sceneWillConnect" })
         #expect(connect.time == seconds(10))
     }
 
@@ -180,9 +180,9 @@ import Testing
         let scenario = try Self.decode(json)
         #expect(scenario.app.updates.map(\.build) == ["2.0"])
         let result = Simulation(scenario: scenario).run()
-        #expect(result.events(.appLog).compactMap { $0["message"]?.string } == ["1.0", "2.0 new UI"])
+        #expect(result.events(.app(.log)).compactMap { $0["message"]?.string } == ["1.0", "2.0 new UI"])
         #expect(result.terminations == [.appUpdated])
-        #expect(result.events(.userAction).first { $0["action"] == "updateApp" }?["build"] == "2.0")
+        #expect(result.events(.person(.action)).first { $0["action"] == "updateApp" }?["build"] == "2.0")
     }
 
     @Test func updatesAreCheckedAgainstTheirBuild() {

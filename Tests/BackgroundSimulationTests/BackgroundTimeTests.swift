@@ -15,15 +15,15 @@ import Testing
     @Test func budgetComesFromTheProfileAndCountsFromEnteringTheBackground() throws {
         let result = run(actions: syncUntilExpired, handlers: [(.didEnterBackground, "sync")],
                          timeline: [at(0, .launch), at(10, .goHome)])
-        let start = try #require(result.events(.backgroundTimeStart).first)
+        let start = try #require(result.events(.backgroundTime(.start)).first)
         #expect(start.time == seconds(10))
         #expect(start["budget"]?.int == seconds(30))
         #expect(start["deadline"]?.int == seconds(40))
         // The handler is called expirationLead (5 s) before the end, and ends its task: the app is suspended then.
-        #expect(result.events(.backgroundTimeExpiring).map(\.time) == [seconds(35)])
-        #expect(result.events(.backgroundTimeExpiring).first?["openTasks"]?.int == 1)
+        #expect(result.events(.backgroundTime(.expiring)).map(\.time) == [seconds(35)])
+        #expect(result.events(.backgroundTime(.expiring)).first?["openTasks"]?.int == 1)
         #expect(result.expirationHandlerStarts == [seconds(35)])
-        #expect(result.events(.backgroundTaskEnd).map(\.time) == [seconds(35)])
+        #expect(result.events(.backgroundTime(.taskEnd)).map(\.time) == [seconds(35)])
         #expect(result.time(enteringState: "suspended") == seconds(35))
         #expect(result.diagnostics.isEmpty)
         #expect(result.terminations.isEmpty)
@@ -33,7 +33,7 @@ import Testing
         let result = run(
             actions: ["start": [begin("t", name: "Sync", onExpiration: endOwnTask)]],
             timeline: [at(0, .launch), at(1, .tap(action: "start")), at(10, .goHome)])
-        #expect(result.events(.backgroundTaskBegin).first?["remaining"]?.int == -1)
+        #expect(result.events(.backgroundTime(.taskBegin)).first?["remaining"]?.int == -1)
         #expect(result.expirationHandlerStarts == [seconds(35)])
         #expect(result.time(enteringState: "suspended") == seconds(35))
     }
@@ -43,12 +43,12 @@ import Testing
             actions: ["sync": [begin("t", name: "Sync", onExpiration: .steps([busy(1), .endBackgroundTask(variable: nil)]))]],
             handlers: [(.didEnterBackground, "sync")],
             timeline: [at(0, .launch), at(10, .goHome)])
-        let handler = result.events(.backgroundTaskExpirationHandler)
+        let handler = result.events(.backgroundTime(.taskExpirationHandler))
         #expect(handler.map { $0["phase"]?.string } == ["start", "return"])
         #expect(handler.map(\.time) == [seconds(35), seconds(36)])
         #expect(handler.first?["identifier"]?.int == 1)
         // Its work is main-thread work.
-        let work = result.events(.appWork).filter { $0.time == seconds(35) }
+        let work = result.events(.app(.work)).filter { $0.time == seconds(35) }
         #expect(work.map { $0["lane"]?.string } == ["main"])
         #expect(result.time(enteringState: "suspended") == seconds(36))
     }
@@ -59,7 +59,7 @@ import Testing
             actions: ["sync": [begin("t", name: "Sync", onExpiration: endOwnTask), .dispatchMain(delay: seconds(24), steps: [busy(3)])]],
             handlers: [(.didEnterBackground, "sync")],
             timeline: [at(0, .launch), at(10, .goHome)])
-        #expect(result.events(.backgroundTimeExpiring).map(\.time) == [seconds(35)])
+        #expect(result.events(.backgroundTime(.expiring)).map(\.time) == [seconds(35)])
         #expect(result.expirationHandlerStarts == [seconds(37)])
         #expect(result.time(enteringState: "suspended") == seconds(37))
         #expect(result.diagnostics.isEmpty)
@@ -87,7 +87,7 @@ import Testing
             actions: ["upload": [begin("t", name: "Upload", onExpiration: .noHandler)]],
             handlers: [(.didEnterBackground, "upload")],
             timeline: [at(0, .launch), at(10, .goHome)])
-        #expect(result.events(.backgroundTimeExpiring).map(\.time) == [seconds(35)])
+        #expect(result.events(.backgroundTime(.expiring)).map(\.time) == [seconds(35)])
         #expect(result.expirationHandlerStarts.isEmpty)
         let kill = try #require(result.terminationEvents.first)
         #expect(kill.time == seconds(40))
@@ -103,7 +103,7 @@ import Testing
         // Nothing keeps the app running: it is suspended at once, so its background time never runs out on it.
         let result = run(timeline: [at(0, .launch), at(10, .goHome)], stopAt: .nanoseconds(minutes(2)))
         #expect(result.terminations.isEmpty)
-        #expect(result.events(.backgroundTimeExpiring).isEmpty)
+        #expect(result.events(.backgroundTime(.expiring)).isEmpty)
     }
 
     // MARK: Several assertions
@@ -117,10 +117,10 @@ import Testing
             ]],
             handlers: [(.didEnterBackground, "sync")],
             timeline: [at(0, .launch), at(10, .goHome)])
-        #expect(result.events(.backgroundTaskBegin).map(\.time) == [seconds(10), seconds(10), seconds(20)])
-        #expect(result.events(.backgroundTimeExpiring).first?["openTasks"]?.int == 3)
+        #expect(result.events(.backgroundTime(.taskBegin)).map(\.time) == [seconds(10), seconds(10), seconds(20)])
+        #expect(result.events(.backgroundTime(.expiring)).first?["openTasks"]?.int == 3)
         #expect(result.expirationHandlerStarts == [seconds(35), seconds(35), seconds(35)])
-        #expect(result.events(.backgroundTaskExpirationHandler).filter { $0["phase"]?.string == "start" }
+        #expect(result.events(.backgroundTime(.taskExpirationHandler)).filter { $0["phase"]?.string == "start" }
             .compactMap { $0["identifier"]?.int } == [1, 2, 3])
         #expect(result.time(enteringState: "suspended") == seconds(35))
         #expect(result.diagnostics.isEmpty)
@@ -155,10 +155,10 @@ import Testing
             actions: ["sync": [begin("a"), begin("b"), .async([busy(2), end("a"), busy(3), end("b")])]],
             handlers: [(.didEnterBackground, "sync")],
             timeline: [at(0, .launch), at(10, .goHome)])
-        #expect(result.events(.backgroundTaskEnd).map(\.time) == [seconds(12), seconds(15)])
-        #expect(result.events(.appState).filter { $0.time == seconds(12) }.isEmpty)
+        #expect(result.events(.backgroundTime(.taskEnd)).map(\.time) == [seconds(12), seconds(15)])
+        #expect(result.events(.app(.state)).filter { $0.time == seconds(12) }.isEmpty)
         #expect(result.time(enteringState: "suspended") == seconds(15))
-        #expect(result.events(.backgroundTimeEnd).map(\.time) == [seconds(15)])
+        #expect(result.events(.backgroundTime(.end)).map(\.time) == [seconds(15)])
         #expect(result.diagnostics.isEmpty)
     }
 
@@ -171,11 +171,11 @@ import Testing
             ]))]],
             handlers: [(.didEnterBackground, "sync")],
             timeline: [at(0, .launch), at(10, .goHome)])
-        let invalid = try #require(result.events(.backgroundTaskInvalid).first)
+        let invalid = try #require(result.events(.backgroundTime(.taskInvalid)).first)
         #expect(invalid.time == seconds(35))
         #expect(invalid["name"]?.string == "Late")
         #expect(invalid["state"]?.string == "background")
-        #expect(result.events(.backgroundTaskBegin).count == 1)
+        #expect(result.events(.backgroundTime(.taskBegin)).count == 1)
         #expect(result.time(enteringState: "suspended") == seconds(35))
     }
 
@@ -196,10 +196,10 @@ import Testing
         let result = run(
             actions: ["start": [begin("t", name: "Forever", onExpiration: .noHandler)]],
             timeline: [at(0, .launch), at(1, .tap(action: "start"))], stopAt: .nanoseconds(minutes(30)))
-        let begun = try #require(result.events(.backgroundTaskBegin).first)
+        let begun = try #require(result.events(.backgroundTime(.taskBegin)).first)
         #expect(begun["remaining"]?.int == -1)
-        #expect(result.events(.backgroundTimeStart).isEmpty)
-        #expect(result.events(.backgroundTimeExpiring).isEmpty)
+        #expect(result.events(.backgroundTime(.start)).isEmpty)
+        #expect(result.events(.backgroundTime(.expiring)).isEmpty)
         #expect(result.diagnostics.isEmpty)
         #expect(result.terminations.isEmpty)
         #expect(result.finalState == .foregroundActive)
@@ -211,10 +211,10 @@ import Testing
             actions: ["sync": [begin("t", name: "Sync", onExpiration: endOwnTask)], "stop": [end("t")]],
             handlers: [(.didEnterBackground, "sync"), (.willEnterForeground, "stop")],
             timeline: [at(0, .launch), at(10, .goHome), at(20, .returnToApp), at(40, .goHome)])
-        #expect(result.events(.backgroundTimeStart).compactMap { $0["deadline"]?.int } == [seconds(40), seconds(70)])
-        #expect(result.events(.backgroundTimeEnd).map(\.time) == [seconds(20), seconds(65)])
+        #expect(result.events(.backgroundTime(.start)).compactMap { $0["deadline"]?.int } == [seconds(40), seconds(70)])
+        #expect(result.events(.backgroundTime(.end)).map(\.time) == [seconds(20), seconds(65)])
         // No expiration at 35 s (the app was in front), one at 65 s: 25 s after the second goHome.
-        #expect(result.events(.backgroundTimeExpiring).map(\.time) == [seconds(65)])
+        #expect(result.events(.backgroundTime(.expiring)).map(\.time) == [seconds(65)])
         #expect(result.expirationHandlerStarts == [seconds(65)])
         #expect(result.time(enteringState: "suspended") == seconds(65))
         #expect(result.diagnostics.isEmpty)
@@ -230,7 +230,7 @@ import Testing
         #expect(readings[2].1 == 30)
         #expect(readings[3].1 == 28)
         #expect(readings[4].1 == 27.5)
-        #expect(result.events(.backgroundTaskBegin).first?["remaining"]?.int == seconds(30))
+        #expect(result.events(.backgroundTime(.taskBegin)).first?["remaining"]?.int == seconds(30))
         #expect(result.time(enteringState: "suspended") == seconds(12.5))
         #expect(result.diagnostics.isEmpty)
     }
@@ -243,11 +243,11 @@ import Testing
             profile: old, actions: ["upload": [begin("t", name: "Upload", onExpiration: .noHandler)]],
             handlers: [(.didEnterBackground, "upload")],
             timeline: [at(0, .launch), at(10, .goHome)])
-        let header = try #require(result.events(.runStart).first)
+        let header = try #require(result.events(.run(.start)).first)
         #expect(header["profile"]?.string == "iOS17")
         #expect(header["profile.backgroundTimeBudget"]?.int == seconds(180))
-        #expect(result.events(.backgroundTimeStart).first?["deadline"]?.int == seconds(190))
-        #expect(result.events(.backgroundTimeExpiring).map(\.time) == [seconds(185)])
+        #expect(result.events(.backgroundTime(.start)).first?["deadline"]?.int == seconds(190))
+        #expect(result.events(.backgroundTime(.expiring)).map(\.time) == [seconds(185)])
         #expect(result.terminationEvents.map(\.time) == [seconds(190)])
         // With a long budget the 30-second console warning has time to appear first.
         #expect(result.ruleIDs == ["BGS003", "BGS001"])

@@ -119,12 +119,12 @@ import Testing
     @Test func aCorrectExportGoesOnInTheBackgroundAndCompletes() throws {
         let result = Self.run(Self.app())
         #expect(result.diagnostics.isEmpty)
-        let start = try #require(result.events(.taskStart).first)
+        let start = try #require(result.events(.task(.start)).first)
         #expect(start.time == seconds(5))
         #expect(start["type"] == "continuedProcessing")
         #expect(start["identifier"] == "com.example.video.export.1")
         #expect(start["deadline"] == -1)
-        let end = try #require(result.events(.taskEnd).first)
+        let end = try #require(result.events(.task(.end)).first)
         #expect(end.time == seconds(65))
         #expect(end["how"] == "completed" && end["success"] == true && end["output"] == "complete")
         // Not suspended while the task runs in the background; suspended the moment it completes.
@@ -133,24 +133,24 @@ import Testing
         #expect(result.saved.output(named: "export.mov")?.state == .complete)
         #expect(result.saved.output(named: "export.mov")?.units == 20)
         // The Live Activity: the request's words, then a fraction that only rises, to 100%.
-        let updates = result.events(.liveActivityUpdate)
+        let updates = result.events(.liveActivity(.update))
         #expect(updates.first?["cause"] == "start")
         #expect(updates.first?["title"] == "Exporting video" && updates.first?["subtitle"] == "Holiday.mov")
         let fractions = updates.compactMap { $0["permille"]?.int }
         #expect(fractions == fractions.sorted())
         #expect(fractions.last == 1000)
-        #expect(result.events(.liveActivityPrompt).isEmpty)
-        let submit = try #require(result.events(.taskSubmit).first)
+        #expect(result.events(.liveActivity(.prompt)).isEmpty)
+        let submit = try #require(result.events(.task(.submit)).first)
         #expect(submit["personAction"] == "export" && submit["queued"] == false && submit["strategy"] == "queue")
     }
 
     @Test func progressIsSampledOnTheSystemsClock() {
         let result = Self.run(Self.app())
         // Every update after the first falls on a whole sample after the start (1 s apart), or is the final read.
-        for update in result.events(.liveActivityUpdate) where update["cause"] == "progress" {
+        for update in result.events(.liveActivity(.update)) where update["cause"] == "progress" {
             #expect((update.time - seconds(5)) % seconds(1) == 0)
         }
-        #expect(result.events(.liveActivityUpdate).last?["cause"] == "end")
+        #expect(result.events(.liveActivity(.update)).last?["cause"] == "end")
     }
 
     @Test func theTitleCanChangeAsTheWorkGoes() {
@@ -162,11 +162,11 @@ import Testing
             .setTaskCompleted(success: true),
         ]
         let result = Self.run(Self.app(job: job))
-        let titled = result.events(.liveActivityUpdate).filter { $0["cause"] == "title" }
+        let titled = result.events(.liveActivity(.update)).filter { $0["cause"] == "title" }
         #expect(titled.map(\.time) == [seconds(10)])
         #expect(titled.first?["subtitle"] == "Part 2 of 2")
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events(.taskEnd).first?["output"] == "complete")
+        #expect(result.events(.task(.end)).first?["output"] == "complete")
     }
 
     // MARK: Identifiers and registration
@@ -175,25 +175,25 @@ import Testing
         let export: [Step] = [Self.request("com.example.video.export.7"), Self.request("com.example.video.export.clip-b")]
         let result = Self.run(Self.app(job: Self.job(units: 2), export: export))
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events(.taskStart).map { $0["identifier"]?.string ?? "" }
+        #expect(result.events(.task(.start)).map { $0["identifier"]?.string ?? "" }
             == ["com.example.video.export.7", "com.example.video.export.clip-b"])
     }
 
     @Test func identifiersOutsideTheWildcardAreNotPermitted() throws {
         let other = Self.run(Self.app(export: [Self.request("com.example.video.import.1")]))
         #expect(Self.rules(other) == ["BGS010"])
-        let failed = try #require(other.events(.taskSubmitFailed).first)
+        let failed = try #require(other.events(.task(.submitFailed)).first)
         #expect(failed["error"] == "notPermitted")
         #expect(failed["why"] == "no wildcard entry com.example.video.<context>.* of BGTaskSchedulerPermittedIdentifiers matches com.example.video.import.1")
         // A wildcard that does not start with the app's bundle identifier does not count.
         let foreign = Self.run(Self.app(permitted: ["com.other.export.*"]))
         #expect(Self.rules(foreign) == ["BGS010"])
-        #expect(foreign.events(.taskSubmitFailed).first?["why"]?.string?.contains("does not start with the bundle identifier") == true)
-        #expect(foreign.events(.taskRegister).first?["registered"] == false)
+        #expect(foreign.events(.task(.submitFailed)).first?["why"]?.string?.contains("does not start with the bundle identifier") == true)
+        #expect(foreign.events(.task(.register)).first?["registered"] == false)
         // The wildcard entry itself is not an identifier to submit.
         let itself = Self.run(Self.app(export: [Self.request(Self.pattern)], registersJobs: false))
         #expect(Self.rules(itself) == ["BGS010"])
-        #expect(itself.events(.taskSubmitFailed).first?["why"]?.string?.hasPrefix("com.example.video.export.* is the wildcard entry itself") == true)
+        #expect(itself.events(.task(.submitFailed)).first?["why"]?.string?.hasPrefix("com.example.video.export.* is the wildcard entry itself") == true)
         #expect(itself.consoleMessages == ["com.example.video.export.* is not advertised in the application's Info.plist"])
     }
 
@@ -202,15 +202,15 @@ import Testing
         // exact entry as a fully composed identifier).
         let exact = Self.run(Self.app(export: [Self.request("com.example.video.userTask")], permitted: ["com.example.video.userTask"]))
         #expect(exact.diagnostics.isEmpty)
-        #expect(exact.events(.taskEnd).first?["how"] == "completed")
+        #expect(exact.events(.task(.end)).first?["how"] == "completed")
     }
 
     @Test func continuedHandlersMayBeRegisteredWhenThePersonAsks() throws {
         // Registered in the tap, long after launch, with the job's own identifier: the article's pattern.
         let result = Self.run(Self.app())
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events(.taskRegister).first?.time == seconds(5))
-        #expect(result.events(.taskEnd).first?["how"] == "completed")
+        #expect(result.events(.task(.register)).first?.time == seconds(5))
+        #expect(result.events(.task(.end)).first?["how"] == "completed")
         // Registering the same identifier again on the next tap is registering twice (CommonsFinder PR #53).
         let sameID: [Step] = [
             .register(identifier: "com.example.video.export.a", launchHandler: "runExport", onMainQueue: false, asyncHandler: false),
@@ -232,7 +232,7 @@ import Testing
         // iOS 26.1 (the default): register returns false, then the submission finds no handler and raises.
         let rejected = Self.run(app)
         #expect(Self.rules(rejected) == ["BGS010", "BGS013"])
-        #expect(rejected.events(.taskRegister).first?["registered"] == false)
+        #expect(rejected.events(.task(.register)).first?["registered"] == false)
         #expect(rejected.consoleMessages.first == "Registration rejected; com.example.video.export.* is not advertised in the application's Info.plist")
         #expect(rejected.diagnostics("BGS010").first?.fix.hasPrefix("Register the identifier you submit (com.example.video.export.<job>)") == true)
         #expect(rejected.terminations == [.crash])
@@ -242,14 +242,14 @@ import Testing
         beta.setChoice(.continuedWildcardRegistration, to: "acceptedUnmatched")
         let unmatched = Self.run(app, profile: beta)
         #expect(Self.rules(unmatched) == ["BGS013"])
-        #expect(unmatched.events(.taskRegister).first?["registered"] == true)
+        #expect(unmatched.events(.task(.register)).first?["registered"] == true)
         #expect(unmatched.terminations == [.crash])
         // bgsim's earlier reading: the wildcard registration handles every job.
         var composed = PlatformProfile(.iOS26)
         composed.setChoice(.continuedWildcardRegistration, to: "matchesComposed")
         let matched = Self.run(app, profile: composed)
         #expect(matched.diagnostics.isEmpty)
-        #expect(matched.events(.taskEnd).first?["how"] == "completed")
+        #expect(matched.events(.task(.end)).first?["how"] == "completed")
     }
 
     @Test func submittingWithoutAHandlerCrashesAtOnce() throws {
@@ -258,7 +258,7 @@ import Testing
         #expect(result.diagnostics.first?.message == "No launch handler registered for task with identifier com.example.video.export.1")
         #expect(result.terminations == [.crash])
         #expect(result.terminationEvents.first?.time == seconds(5))
-        #expect(result.events(.taskStart).isEmpty)
+        #expect(result.events(.task(.start)).isEmpty)
     }
 
     // MARK: BGS020 continuedProcessingUnavailable
@@ -268,9 +268,9 @@ import Testing
         let app = Self.app(handlers: [(.didFinishLaunching, "registerExport")], registersJobs: false)
         let result = Self.run(app, profile: PlatformProfile(.iOS17))
         #expect(Self.rules(result) == ["BGS020"])
-        let failed = try #require(result.events(.taskSubmitFailed).first)
+        let failed = try #require(result.events(.task(.submitFailed)).first)
         #expect(failed["error"] == "unavailable")
-        #expect(result.events(.taskStart).isEmpty)
+        #expect(result.events(.task(.start)).isEmpty)
         #expect(result.diagnostics.first?.severity == .error)
     }
 
@@ -284,10 +284,10 @@ import Testing
         let result = Self.run(Self.app(handlers: [(.didEnterBackground, "export")]),
                               [at(0, .launch), at(20, .goHome)])
         #expect(Self.rules(result) == ["BGS021"])
-        let failed = try #require(result.events(.taskSubmitFailed).first)
+        let failed = try #require(result.events(.task(.submitFailed)).first)
         #expect(failed["error"] == "notPermitted")
         #expect(failed["why"] == "the app is not in the foreground (background)")
-        #expect(result.events(.taskStart).isEmpty)
+        #expect(result.events(.task(.start)).isEmpty)
     }
 
     @Test func bgs021QuietFromAForegroundTap() {
@@ -301,8 +301,8 @@ import Testing
                               [at(0, .launch), at(20, .goHome)])
         #expect(Self.rules(result) == ["BGS022"])
         #expect(result.diagnostics.first?.severity == .warning)
-        #expect(result.events(.taskSubmit).first?["personAction"] == "")
-        #expect(result.events(.taskEnd).first?["how"] == "completed")
+        #expect(result.events(.task(.submit)).first?["personAction"] == "")
+        #expect(result.events(.task(.end)).first?["how"] == "completed")
     }
 
     @Test func bgs022QuietForWorkTheTapStarted() {
@@ -310,7 +310,7 @@ import Testing
         for export in [[Step.async([Self.request()])], [Step.dispatchMain(delay: Self.second, steps: [Self.request()])]] {
             let result = Self.run(Self.app(export: export))
             #expect(result.diagnostics.isEmpty, "\(export)")
-            #expect(result.events(.taskSubmit).first?["personAction"] == "export")
+            #expect(result.events(.task(.submit)).first?["personAction"] == "export")
         }
     }
 
@@ -329,7 +329,7 @@ import Testing
     @Test func bgs023EarliestBeginIsIgnored() throws {
         let result = Self.run(Self.app(export: [Self.request(earliestBegin: 60 * Self.second)]))
         #expect(Self.rules(result) == ["BGS023"])
-        #expect(result.events(.taskStart).first?.time == seconds(5))
+        #expect(result.events(.task(.start)).first?.time == seconds(5))
         #expect(result.diagnostics.first?.message
             == "com.example.video.export.1 asked to begin 1m from now; the system ignores earliestBeginDate for continued processing")
     }
@@ -345,30 +345,30 @@ import Testing
         let result = Self.run(Self.app(export: export))
         #expect(Self.rules(result) == ["BGS024"])
         #expect(result.diagnostics.first?.severity == .info)
-        let failed = try #require(result.events(.taskSubmitFailed).first)
+        let failed = try #require(result.events(.task(.submitFailed)).first)
         #expect(failed["identifier"] == "com.example.video.export.3")
         #expect(failed["error"] == "immediateRunIneligible")
         #expect(failed["why"] == "2 already running or about to start; at most 2 run at once")
-        #expect(result.events(.taskStart).count == 2)
+        #expect(result.events(.task(.start)).count == 2)
     }
 
     @Test func bgs024QuietWhenQueuedJobsWaitForASlot() throws {
         let export = Array(repeating: Self.request(), count: 3)
         let result = Self.run(Self.app(export: export))
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events(.taskSubmit).map { $0["queued"] } == [false, false, true])
+        #expect(result.events(.task(.submit)).map { $0["queued"] } == [false, false, true])
         // The third starts when the first ends (the three jobs write the same file, so only the last is complete).
-        let starts = result.events(.taskStart).map(\.time)
+        let starts = result.events(.task(.start)).map(\.time)
         #expect(starts == [seconds(5), seconds(5), seconds(65)])
-        #expect(result.events(.taskEnd).map(\.time) == [seconds(65), seconds(65), seconds(125)])
+        #expect(result.events(.task(.end)).map(\.time) == [seconds(65), seconds(65), seconds(125)])
     }
 
     @Test func theLimitIsAProfileParameter() {
         let export = Array(repeating: Self.request(strategy: .fail), count: 3)
         let wide = profile(.iOS26, [.continuedProcessingConcurrency: 3])
-        #expect(Self.run(Self.app(export: export), profile: wide).events(.taskStart).count == 3)
+        #expect(Self.run(Self.app(export: export), profile: wide).events(.task(.start)).count == 3)
         let none = profile(.iOS26, [.continuedProcessingConcurrency: 0])
-        #expect(Self.run(Self.app(export: [Self.request(strategy: .fail)]), profile: none).events(.taskStart).isEmpty)
+        #expect(Self.run(Self.app(export: [Self.request(strategy: .fail)]), profile: none).events(.task(.start)).isEmpty)
     }
 
     // MARK: BGS025 backgroundGPUNotSupported, BGS026 backgroundGPUEntitlementMissing
@@ -376,10 +376,10 @@ import Testing
     @Test func bgs025AGPURequestOnADeviceWithoutSupportIsRejected() throws {
         let result = Self.run(Self.app(export: [Self.request(gpu: true)], entitlements: [AppDefinition.gpuEntitlement]))
         #expect(Self.rules(result) == ["BGS025"])
-        let failed = try #require(result.events(.taskSubmitFailed).first)
+        let failed = try #require(result.events(.task(.submitFailed)).first)
         #expect(failed["error"] == "unavailable")
         #expect(failed["requiredResources"] == "gpu")
-        #expect(result.events(.taskStart).isEmpty)
+        #expect(result.events(.task(.start)).isEmpty)
     }
 
     @Test func bgs026AGPURequestWithoutTheEntitlementIsRejected() throws {
@@ -387,7 +387,7 @@ import Testing
         gpuDevice.supportsBackgroundGPU = true
         let result = Self.run(Self.app(export: [Self.request(gpu: true)]), device: gpuDevice)
         #expect(Self.rules(result) == ["BGS026"])
-        #expect(result.events(.taskSubmitFailed).first?["error"] == "notPermitted")
+        #expect(result.events(.task(.submitFailed)).first?["error"] == "notPermitted")
     }
 
     @Test func bgs025AndBgs026QuietWithSupportAndTheEntitlement() throws {
@@ -396,9 +396,9 @@ import Testing
         let result = Self.run(
             Self.app(export: [Self.request(gpu: true)], entitlements: [AppDefinition.gpuEntitlement]), device: gpuDevice)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events(.taskSubmit).first?["requiredResources"] == "gpu")
-        #expect(result.events(.runStart).first?["supportsBackgroundGPU"] == true)
-        #expect(result.events(.taskEnd).first?["how"] == "completed")
+        #expect(result.events(.task(.submit)).first?["requiredResources"] == "gpu")
+        #expect(result.events(.run(.start)).first?["supportsBackgroundGPU"] == true)
+        #expect(result.events(.task(.end)).first?["how"] == "completed")
     }
 
     // MARK: BGS027 continuedProgressStalled, and the "continue?" question
@@ -406,13 +406,13 @@ import Testing
     @Test func bgs027ATaskThatReportsNoProgressIsAskedAboutThenExpired() throws {
         let result = Self.run(Self.app(job: Self.job(progress: .never)))
         #expect(Self.rules(result) == ["BGS027"])
-        let prompts = result.events(.liveActivityPrompt)
+        let prompts = result.events(.liveActivity(.prompt))
         #expect(prompts.map { $0["phase"]?.string ?? "" } == ["shown", "withdrawn"])
         #expect(prompts.first?.time == seconds(20))
-        let expire = try #require(result.events(.taskExpire).first)
+        let expire = try #require(result.events(.task(.expire)).first)
         #expect(expire.time == seconds(35))
         #expect(expire["reason"] == "progress stalled")
-        let end = try #require(result.events(.taskEnd).first)
+        let end = try #require(result.events(.task(.end)).first)
         #expect(end["how"] == "expired" && end["success"] == false && end["output"] == "none")
         #expect(result.saved.output(named: "export.mov")?.state == .removed)
         #expect(result.diagnostics.first?.message == "continued processing task com.example.video.export.1 reported no progress for 30.000s; the system expired it")
@@ -422,43 +422,43 @@ import Testing
         // Progress after every 15 units of 3 s: 45 s between reports.
         let bursts = Self.run(Self.app(job: Self.job(progress: .every(15))))
         #expect(Self.rules(bursts) == ["BGS027"])
-        #expect(bursts.events(.taskExpire).first?.time == seconds(35))
+        #expect(bursts.events(.task(.expire)).first?.time == seconds(35))
     }
 
     @Test func bgs027QuietWhenBurstsComeInTime() {
         // Every 5 units of 3 s: 15 s between reports, under the limit (and exactly at the question's delay: not asked).
         let result = Self.run(Self.app(job: Self.job(progress: .every(5))))
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events(.liveActivityPrompt).isEmpty)
-        #expect(result.events(.taskEnd).first?["how"] == "completed")
+        #expect(result.events(.liveActivity(.prompt)).isEmpty)
+        #expect(result.events(.task(.end)).first?["how"] == "completed")
     }
 
     @Test func answeringContinueRestartsTheStallClock() throws {
         let timeline = Self.exportThenHome + [at(25, .answerPrompt(identifier: nil, answer: .continue))]
         let result = Self.run(Self.app(job: Self.job(progress: .never)), timeline)
-        let prompts = result.events(.liveActivityPrompt)
+        let prompts = result.events(.liveActivity(.prompt))
         #expect(prompts.map { "\($0.time / Self.second):\($0["phase"]?.string ?? "")" }
             == ["20:shown", "25:answered", "40:shown", "55:withdrawn"])
-        #expect(result.events(.taskExpire).first?.time == seconds(55))
+        #expect(result.events(.task(.expire)).first?.time == seconds(55))
         #expect(Self.rules(result) == ["BGS027"])
     }
 
     @Test func answeringStopExpiresTheTask() throws {
         let timeline = Self.exportThenHome + [at(25, .answerPrompt(identifier: "com.example.video.export.1", answer: .stop))]
         let result = Self.run(Self.app(job: Self.job(progress: .never)), timeline)
-        let expire = try #require(result.events(.taskExpire).first)
+        let expire = try #require(result.events(.task(.expire)).first)
         #expect(expire.time == seconds(25))
         #expect(expire["reason"] == "the person chose to stop it")
         // The person's decision, not a stall: no diagnostic.
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events(.taskEnd).first?["output"] == "none")
+        #expect(result.events(.task(.end)).first?["output"] == "none")
     }
 
     @Test func answeringWhenNothingAsksIsIgnored() {
         let timeline = Self.exportThenHome + [at(25, .answerPrompt(identifier: nil, answer: .stop))]
         let result = Self.run(Self.app(), timeline)
         #expect(result.ignoredReasons == ["no Live Activity is asking whether to continue"])
-        #expect(result.events(.taskExpire).isEmpty)
+        #expect(result.events(.task(.expire)).isEmpty)
     }
 
     // MARK: The person cancels in the Live Activity
@@ -467,15 +467,15 @@ import Testing
         let timeline = Self.exportThenHome + [at(30, .cancelLiveActivity(identifier: nil))]
         let result = Self.run(Self.app(), timeline)
         #expect(result.diagnostics.isEmpty)
-        let expire = try #require(result.events(.taskExpire).first)
+        let expire = try #require(result.events(.task(.expire)).first)
         #expect(expire.time == seconds(30))
         #expect(expire["reason"] == "the person cancelled it in the Live Activity")
-        let end = try #require(result.events(.taskEnd).first)
+        let end = try #require(result.events(.task(.end)).first)
         #expect(end.time == seconds(30))
         #expect(end["how"] == "expired" && end["success"] == false && end["output"] == "none")
         #expect(result.saved.output(named: "export.mov")?.state == .removed)
         // The unit in progress when the person cancelled is dropped, not written after the clean-up.
-        #expect(result.events(.appOutput).last?["state"] == "removed")
+        #expect(result.events(.app(.output)).last?["state"] == "removed")
         #expect(result.time(enteringState: "suspended") == seconds(30))
     }
 
@@ -484,7 +484,7 @@ import Testing
         let timeline = Self.exportThenHome + [at(30, .cancelLiveActivity(identifier: nil))]
         let result = Self.run(Self.app(job: Self.job(onExpiration: lazy)), timeline)
         #expect(Self.rules(result) == ["BGS028"])
-        #expect(result.events(.taskEnd).first?["output"] == "partial")
+        #expect(result.events(.task(.end)).first?["output"] == "partial")
         #expect(result.diagnostics.first?.message
             == "continued processing task com.example.video.export.1 ended (expired, success false) with partial output left: export.mov")
         #expect(result.saved.output(named: "export.mov")?.state == .partial)
@@ -499,7 +499,7 @@ import Testing
         let timeline = Self.exportThenHome + [at(30, .cancelLiveActivity(identifier: nil))]
         let result = Self.run(Self.app(job: Self.job(onExpiration: .noHandler)), timeline)
         #expect(Self.rules(result) == ["BGS015", "BGS028"])
-        #expect(result.events(.taskEnd).first?["how"] == "expired")
+        #expect(result.events(.task(.end)).first?["how"] == "expired")
     }
 
     @Test func anAppThatIgnoresTheCancelIsKilled() {
@@ -509,8 +509,8 @@ import Testing
         #expect(Self.rules(result) == ["BGS014"])
         #expect(result.terminations == [.watchdog])
         #expect(result.terminationEvents.first?.time == seconds(35))
-        #expect(result.events(.taskEnd).first?["how"] == "processEnded")
-        #expect(result.events(.taskEnd).first?["output"] == "partial")
+        #expect(result.events(.task(.end)).first?["how"] == "processEnded")
+        #expect(result.events(.task(.end)).first?["output"] == "partial")
     }
 
     @Test func cancellingWithNothingRunningIsIgnored() {
@@ -527,25 +527,25 @@ import Testing
         let result = Self.run(Self.app(export: export), timeline, profile: one)
         #expect(result.diagnostics.isEmpty)
         #expect(result.terminations == [.userSwipedAway])
-        let end = try #require(result.events(.taskEnd).first)
+        let end = try #require(result.events(.task(.end)).first)
         #expect(end["how"] == "processEnded" && end["output"] == "partial")
-        let dropped = try #require(result.events(.taskDropped).first)
+        let dropped = try #require(result.events(.task(.dropped)).first)
         #expect(dropped["identifier"] == "com.example.video.export.2")
         #expect(dropped["reason"] == "the person closed the app in the app switcher")
         // The app heard nothing: no expiration handler, no clean-up; the partial file stays.
-        #expect(result.events(.taskExpire).isEmpty)
+        #expect(result.events(.task(.expire)).isEmpty)
         #expect(result.saved.output(named: "export.mov")?.state == .partial)
-        #expect(result.events(.taskStart).count == 1)
+        #expect(result.events(.task(.start)).count == 1)
     }
 
     @Test func memoryPressureKillsTheAppInTheBackground() throws {
         let timeline = Self.exportThenHome + [at(30, .memoryPressure)]
         let result = Self.run(Self.app(export: [Self.request(), Self.request(), Self.request()]), timeline)
         #expect(result.terminations == [.memoryPressure])
-        #expect(result.events(.taskEnd).map { $0["how"]?.string ?? "" } == ["processEnded", "processEnded"])
-        #expect(result.events(.taskDropped).first?["reason"] == "the app process ended (memoryPressure)")
+        #expect(result.events(.task(.end)).map { $0["how"]?.string ?? "" } == ["processEnded", "processEnded"])
+        #expect(result.events(.task(.dropped)).first?["reason"] == "the app process ended (memoryPressure)")
         // Continued requests never relaunch the app.
-        #expect(result.events(.appState).allSatisfy { $0["process"] == 1 })
+        #expect(result.events(.app(.state)).allSatisfy { $0["process"] == 1 })
     }
 
     // MARK: Resource pressure
@@ -561,7 +561,7 @@ import Testing
             registersJobs: false)
         let timeline = Self.exportThenHome + [at(30, .resourcePressure), at(31, .resourcePressure)]
         let result = Self.run(app, timeline)
-        let expiries = result.events(.taskExpire)
+        let expiries = result.events(.task(.expire))
         #expect(expiries.map { $0["identifier"]?.string ?? "" } == ["com.example.video.export.slow", "com.example.video.export.fast"])
         #expect(expiries.allSatisfy { $0["reason"] == "resource pressure" })
         #expect(result.diagnostics.isEmpty)
@@ -587,11 +587,11 @@ import Testing
             "supported gpu true", "failed immediateRunIneligible",
             "pending 0",
         ])
-        let ends = result.events(.taskEnd)
+        let ends = result.events(.task(.end))
         #expect(ends.count == 2)
         #expect(ends.allSatisfy { $0["how"] == "completed" && $0["success"] == true })
-        #expect(result.events(.liveActivityUpdate).contains { $0["subtitle"] == "Clip 1, nearly done" })
-        #expect(result.events(.taskSubmit).allSatisfy { $0["personAction"] == "export" && $0["requiredResources"] == "gpu" })
+        #expect(result.events(.liveActivity(.update)).contains { $0["subtitle"] == "Clip 1, nearly done" })
+        #expect(result.events(.task(.submit)).allSatisfy { $0["personAction"] == "export" && $0["requiredResources"] == "gpu" })
     }
 }
 

@@ -131,20 +131,20 @@ import Testing
             checkNoOverdueStall(at: t)
             let identifier = event["identifier"]?.string ?? ""
             switch event.kind {
-            case .userAction:
+            case .person(.action):
                 actionsNow.append(event["action"]?.string ?? "")
                 if event["action"] == "answerPrompt" { actionsNow.append("answer:" + (event["answer"]?.string ?? "")) }
-            case .taskSubmit:
+            case .task(.submit):
                 guard event["type"] == "continuedProcessing" else { return }
                 if (event["replaced"] == .bool(true)) != pending.contains(identifier) {
                     violations.append("replaced flag wrong for \(identifier) at \(t)")
                 }
                 pending.insert(identifier)
-            case .taskLaunchRequest:
+            case .task(.launchRequest):
                 guard pending.remove(identifier) != nil else { return violations.append("\(identifier) launched without being pending at \(t)") }
-            case .taskDropped:
+            case .task(.dropped):
                 guard pending.remove(identifier) != nil else { return violations.append("\(identifier) dropped without being pending at \(t)") }
-            case .taskStart:
+            case .task(.start):
                 guard event["type"] == "continuedProcessing" else { return }
                 if running[identifier] != nil { violations.append("\(identifier) started twice at \(t)") }
                 running[identifier] = (t, false)
@@ -152,15 +152,15 @@ import Testing
                 if running.count > profile.continuedProcessingConcurrency {
                     violations.append("\(running.count) continued tasks ran at once at \(t), over the limit \(profile.continuedProcessingConcurrency)")
                 }
-            case .liveActivityUpdate:
+            case .liveActivity(.update):
                 if event["advanced"] == .bool(true) { running[identifier]?.lastAdvance = t }
-            case .liveActivityPrompt:
+            case .liveActivity(.prompt):
                 guard let task = running[identifier] else { return violations.append("a prompt for \(identifier), which is not running, at \(t)") }
                 if event["phase"] == "shown" && t - task.lastAdvance < profile.continuedStallPromptDelay {
                     violations.append("\(identifier) asked after only \(t - task.lastAdvance) ns without progress")
                 }
                 if event["phase"] == "answered" && event["answer"] == "continue" { running[identifier]?.lastAdvance = t }
-            case .taskExpire:
+            case .task(.expire):
                 guard let task = running[identifier] else { return }
                 running[identifier]?.expired = true
                 let reason = event["reason"]?.string ?? ""
@@ -177,13 +177,13 @@ import Testing
                 case "simulateExpiration": use("simulateExpiration", for: identifier, at: t)
                 default: violations.append("\(identifier) expired for no reason the rules give: \(reason)")
                 }
-            case .appOutput:
+            case .app(.output):
                 let name = event["output"]?.string ?? ""
                 outputs[name] = event["state"]?.string
                 if event["change"] == "write", running[identifier] != nil, !(written[identifier] ?? []).contains(name) {
                     written[identifier, default: []].append(name)
                 }
-            case .taskEnd:
+            case .task(.end):
                 guard running.removeValue(forKey: identifier) != nil else { return }
                 let said = event["output"]?.string ?? "?"
                 // What the task's own work left: partial if any of its files is, complete if all are, else nothing.
@@ -265,11 +265,11 @@ import Testing
             let (result, replay) = Self.replay(world)
             for event in result.events {
                 switch event.kind {
-                case .taskExpire: seen.insert("expire: " + (event["reason"]?.string ?? ""))
-                case .taskEnd where event["output"] != nil: seen.insert("end: \(event["how"]?.string ?? "") output \(event["output"]?.string ?? "")")
-                case .taskDropped: seen.insert("dropped")
-                case .taskSubmitFailed: seen.insert("refused: " + (event["error"]?.string ?? ""))
-                case .liveActivityPrompt: seen.insert("prompt: " + (event["phase"]?.string ?? ""))
+                case .task(.expire): seen.insert("expire: " + (event["reason"]?.string ?? ""))
+                case .task(.end) where event["output"] != nil: seen.insert("end: \(event["how"]?.string ?? "") output \(event["output"]?.string ?? "")")
+                case .task(.dropped): seen.insert("dropped")
+                case .task(.submitFailed): seen.insert("refused: " + (event["error"]?.string ?? ""))
+                case .liveActivity(.prompt): seen.insert("prompt: " + (event["phase"]?.string ?? ""))
                 default: break
                 }
             }
@@ -294,17 +294,17 @@ import Testing
         var replay = Replay(profile: profile)
         let id = Self.prefix + "a"
         let events: [TraceEvent] = [
-            TraceEvent(time: 0, sequence: 0, record: .taskSubmit(TraceRecord.TaskSubmit(
+            TraceEvent(time: 0, sequence: 0, record: .task(.submit(TaskRecord.Submit(
                 process: 1, request: TaskRequest(identifier: id, kind: .continuedProcessing), personAction: "tap", replaced: false,
-                queued: false))),
-            TraceEvent(time: 0, sequence: 1, record: .taskLaunchRequest(TraceRecord.TaskLaunchRequest(
-                identifier: id, type: .continuedProcessing, cause: .policy))),
-            TraceEvent(time: 0, sequence: 2, record: .taskStart(TraceRecord.TaskStart(
-                process: 1, identifier: id, type: .continuedProcessing, deadline: nil, queue: .background))),
-            TraceEvent(time: Self.second, sequence: 3, record: .taskExpire(TraceRecord.TaskExpire(
-                process: 1, identifier: id, reason: "resource pressure"))),
-            TraceEvent(time: 2 * Self.second, sequence: 4, record: .taskStart(TraceRecord.TaskStart(
-                process: 1, identifier: "other", type: .continuedProcessing, deadline: nil, queue: .background))),
+                queued: false)))),
+            TraceEvent(time: 0, sequence: 1, record: .task(.launchRequest(TaskRecord.LaunchRequest(
+                identifier: id, type: .continuedProcessing, cause: .policy)))),
+            TraceEvent(time: 0, sequence: 2, record: .task(.start(TaskRecord.Start(
+                process: 1, identifier: id, type: .continuedProcessing, deadline: nil, queue: .background)))),
+            TraceEvent(time: Self.second, sequence: 3, record: .task(.expire(TaskRecord.Expire(
+                process: 1, identifier: id, reason: "resource pressure")))),
+            TraceEvent(time: 2 * Self.second, sequence: 4, record: .task(.start(TaskRecord.Start(
+                process: 1, identifier: "other", type: .continuedProcessing, deadline: nil, queue: .background)))),
         ]
         for event in events { replay.read(event) }
         #expect(replay.violations.count == 2)

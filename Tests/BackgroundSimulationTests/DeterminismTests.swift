@@ -54,8 +54,8 @@ import Testing
         let launchTwo = try #require(two.time(enteringState: "foregroundActive"))
         #expect(launchOne != launchTwo)
         #expect(one.fingerprint != two.fingerprint)
-        #expect(one.events(.runStart).first?["seed"]?.string == "1")
-        #expect(two.events(.runStart).first?["seed"]?.string == "2")
+        #expect(one.events(.run(.start)).first?["seed"]?.string == "1")
+        #expect(two.events(.run(.start)).first?["seed"]?.string == "2")
     }
 
     @Test func discardingTheTraceKeepsTheFingerprint() {
@@ -95,9 +95,9 @@ import Testing
         #expect(result.events.enumerated().allSatisfy { $0.offset == $0.element.sequence })
         #expect(zip(result.events, result.events.dropFirst()).allSatisfy { $0.time <= $1.time })
         let first = try #require(result.events.first)
-        #expect(first.kind == .runStart)
+        #expect(first.kind == .run(.start))
         #expect(first.jsonLine.hasPrefix("{\"bundleIdentifier\":\"com.example.test\",\"kind\":\"run.start\","))
-        #expect(result.events.last?.kind == .runEnd)
+        #expect(result.events.last?.kind == .run(.end))
         #expect(result.events.last?.time == minutes(10))
         for event in result.events {
             let keys = event.fields.map(\.key)

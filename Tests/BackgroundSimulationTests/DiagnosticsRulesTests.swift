@@ -41,7 +41,7 @@ import Testing
         #expect(event["fix"]?.string == Rules.endedUnknownBackgroundTask.fix)
         #expect(event["process"]?.int == 1)
         #expect(result.maximumSeverity == .warning)
-        #expect(result.events(.runEnd).first?["diagnostics"]?.int == 1)
+        #expect(result.events(.run(.end)).first?["diagnostics"]?.int == 1)
     }
 
     // MARK: A correct app
@@ -140,7 +140,7 @@ import Testing
             actions: ["once": [begin("t", name: "Fetch"), busy(1), end("t"), begin("t", name: "Fetch again"), end("t")]],
             timeline: [at(0, .launch), at(5, .tap(action: "once"))])
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events(.backgroundTaskEnd).count == 2)
+        #expect(result.events(.backgroundTime(.taskEnd)).count == 2)
     }
 
     // MARK: BGS003 backgroundTaskOpenTooLong
@@ -203,7 +203,7 @@ import Testing
             + "<_UIBackgroundTaskInfo: 0x15523b7e0>: taskID = 1, taskName = Upload, creationTime = 10 (elapsed = 25). "
             + "This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.")
         // Here the dispatched block ends the task right after: late, but before the deadline.
-        #expect(result.events(.backgroundTaskEnd).map(\.time) == [seconds(35)])
+        #expect(result.events(.backgroundTime(.taskEnd)).map(\.time) == [seconds(35)])
         #expect(result.terminations.isEmpty)
     }
 
@@ -250,7 +250,7 @@ import Testing
             actions: ["edit": [work(2), .save(checkpoint: "doc", duration: milliseconds(100))]],
             timeline: [at(0, .launch), at(5, .tap(action: "edit")), at(10, .goHome), at(20, .swipeAway)])
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events(.appSave).first?["work"]?.int == seconds(2))
+        #expect(result.events(.app(.save)).first?["work"]?.int == seconds(2))
     }
 
     @Test func bgs005QuietForWorkThatChangesNothing() {
@@ -277,7 +277,7 @@ import Testing
         #expect(kill["code"]?.string == "0x8badf00d")
         #expect(kill["message"]?.string == "applicationDidEnterBackground exceeded 5s")
         // It never returned.
-        #expect(result.events(.appCallback).filter { $0["callback"]?.string == "didEnterBackground" }
+        #expect(result.events(.app(.callback)).filter { $0["callback"]?.string == "didEnterBackground" }
             .map { $0["phase"]?.string } == ["start"])
     }
 
@@ -315,7 +315,7 @@ import Testing
             handlers: [(.didEnterBackground, "store")],
             timeline: [at(0, .launch), at(10, .goHome)])
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events(.appLock).map { $0["held"] } == [.bool(true), .bool(false)])
+        #expect(result.events(.app(.lock)).map { $0["held"] } == [.bool(true), .bool(false)])
         #expect(result.time(enteringState: "suspended") == seconds(12))
     }
 
@@ -334,7 +334,7 @@ import Testing
         #expect(diagnostic.subject == "task \"main: didFinishLaunching\"")
         #expect(diagnostic.message.contains("a continuation never resumed"))
         #expect(diagnostic.process == 1)
-        #expect(result.events(.runEnd).first?["ending"]?.string == "stalled")
+        #expect(result.events(.run(.end)).first?["ending"]?.string == "stalled")
         #expect(!result.passed)
         // The callback never returned, so the launch never finished.
         #expect(result.finalState == .launching(into: .foreground))
@@ -361,7 +361,7 @@ import Testing
         #expect(result.ending == .completed)
         #expect(result.diagnostics.isEmpty)
         #expect(result.finalState == .suspended)
-        #expect(result.events(.appLog).isEmpty)
+        #expect(result.events(.app(.log)).isEmpty)
     }
 
     @Test func bgs008QuietForSwiftCodeThatFinishes() {

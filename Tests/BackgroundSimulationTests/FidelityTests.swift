@@ -31,12 +31,12 @@ import Testing
         let result = Scheduler.run(app, Scheduler.leaveAtOneMinute)
         #expect(Scheduler.rules(result) == ["BGS029"])
         #expect(result.terminations == [.crash])
-        let start = try #require(result.events(.taskStart).first)
+        let start = try #require(result.events(.task(.start)).first)
         #expect(start["queue"] == "background")
         // At the handler's entry: nothing of it ran.
         #expect(result.terminationEvents.first?.time == start.time)
         #expect(!result.saved.contains("feed"))
-        #expect(result.events(.taskEnd).first?["how"] == "processEnded")
+        #expect(result.events(.task(.end)).first?["how"] == "processEnded")
         #expect(result.consoleMessages == [
             "BUG IN CLIENT OF LIBDISPATCH: Assertion failed: Block was expected to execute on queue [com.apple.main-thread (0x201422380)]",
         ])
@@ -48,7 +48,7 @@ import Testing
             let result = Scheduler.run(Self.refreshApp(handler: Scheduler.goodRefresh, register: register), Scheduler.leaveAtOneMinute)
             #expect(result.diagnostics.isEmpty, "\(register)")
             #expect(result.consoleMessages.isEmpty)
-            #expect(result.events(.taskEnd).first?["how"] == "completed")
+            #expect(result.events(.task(.end)).first?["how"] == "completed")
         }
     }
 
@@ -62,8 +62,8 @@ import Testing
         let result = Scheduler.run(app, Scheduler.leaveAtOneMinute)
         #expect(Scheduler.rules(result) == ["BGS018"])
         #expect(result.terminations.isEmpty)
-        let start = try #require(result.events(.taskStart).first)
-        let end = try #require(result.events(.taskEnd).first)
+        let start = try #require(result.events(.task(.start)).first)
+        let end = try #require(result.events(.task(.end)).first)
         #expect(end.time == start.time + 30 * Self.second)
         #expect(end["how"] == "expired" && end["success"] == false)
     }
@@ -137,7 +137,7 @@ import Testing
     @Test func bgs032AnExpirationHandlerThatHasNotReturnedInTime() throws {
         let result = Scheduler.run(Scheduler.refreshApp(handler: Self.slowExpiration(10)), Scheduler.leaveAtOneMinute)
         #expect(Scheduler.rules(result) == ["BGS018", "BGS032"])
-        let start = try #require(result.events(.taskStart).first)
+        let start = try #require(result.events(.task(.start)).first)
         #expect(result.diagnostics("BGS032").first?.time == start.time + 35 * Self.second)
         #expect(result.diagnostics("BGS032").first?.message
             == "the expiration handler of app refresh task \(Scheduler.refreshID) had not returned 5s after it was called, and the task was not complete")
@@ -175,7 +175,7 @@ import Testing
             "Task with identifier \(Scheduler.refreshID) is not currently being simulated",
         ])
         #expect(result.ignoredReasons == ["no task with identifier \(Scheduler.refreshID) is running from simulateLaunch"])
-        #expect(result.events(.taskEnd).first?["how"] == "completed")
+        #expect(result.events(.task(.end)).first?["how"] == "completed")
     }
 
     @Test func theSystemCanExpireATaskItLaunchedItself() throws {
@@ -184,9 +184,9 @@ import Testing
         let handler: [Step] = [.setTaskExpirationHandler(.steps([.setTaskCompleted(success: false)])), .wait(duration: 10 * Self.second), .setTaskCompleted(success: true)]
         let result = Scheduler.run(Scheduler.refreshApp(handler: handler), timeline)
         #expect(result.consoleMessages.isEmpty)
-        #expect(result.events(.taskExpire).first?["reason"] == "the system ended its time early")
-        #expect(result.events(.taskEnd).first?["how"] == "expired")
-        #expect(result.events(.taskEnd).first?.time == seconds(21 * 60 + 1))
+        #expect(result.events(.task(.expire)).first?["reason"] == "the system ended its time early")
+        #expect(result.events(.task(.end)).first?["how"] == "expired")
+        #expect(result.events(.task(.end)).first?.time == seconds(21 * 60 + 1))
         // Nothing running by that name: ignored with the reason.
         let nothing = Scheduler.run(Scheduler.refreshApp(handler: handler), [at(0, .launch), at(5, .expireTask(identifier: Scheduler.refreshID))])
         #expect(nothing.ignoredReasons == ["no task with identifier \(Scheduler.refreshID) is running"])
@@ -203,9 +203,9 @@ import Testing
             "Simulating expiration for task with identifier \(Scheduler.refreshID)",
             "Expiring simulated task: <BGAppRefreshTask: \(Scheduler.refreshID)>",
         ])
-        #expect(result.events(.taskExpire).first?["reason"] == "simulateExpiration")
-        #expect(result.events(.taskEnd).first?["how"] == "expired")
-        #expect(result.events(.taskEnd).first?.time == seconds(122))
+        #expect(result.events(.task(.expire)).first?["reason"] == "simulateExpiration")
+        #expect(result.events(.task(.end)).first?["how"] == "expired")
+        #expect(result.events(.task(.end)).first?.time == seconds(122))
     }
 
     @Test func simulateExpirationWithoutAHandlerOnlyLogs() throws {
@@ -215,7 +215,7 @@ import Testing
         let result = Scheduler.run(Scheduler.refreshApp(handler: [.wait(duration: Self.minute)]), timeline)
         #expect(result.consoleMessages.contains("No expiration handler for task: <BGAppRefreshTask: \(Scheduler.refreshID)>"))
         // Not completed by the simulated expiry (unlike a real one): it runs until its time runs out at 150 s.
-        #expect(result.events(.taskEnd).first?.time == seconds(150))
+        #expect(result.events(.task(.end)).first?.time == seconds(150))
         #expect(Scheduler.rules(result) == ["BGS015", "BGS018"])
     }
 
@@ -240,13 +240,13 @@ import Testing
         ]
         // The default (Apple: "returns invalid if running in the background is not possible").
         let invalid = run(actions: actions, handlers: [(.didEnterBackground, "sync")], timeline: [at(0, .launch), at(10, .goHome)])
-        #expect(invalid.events(.backgroundTaskInvalid).count == 1)
+        #expect(invalid.events(.backgroundTime(.taskInvalid)).count == 1)
         #expect(invalid.diagnostics.isEmpty)
         // wire-ios PR #4935: granted, but its expiration handler is never called; it is open when the time runs out.
         var granted = PlatformProfile(.iOS26)
         granted.setChoice(.beginBackgroundTaskAfterExpiration, to: "grantedWithoutExpiration")
         let result = run(profile: granted, actions: actions, handlers: [(.didEnterBackground, "sync")], timeline: [at(0, .launch), at(10, .goHome)])
-        #expect(result.events(.backgroundTaskInvalid).isEmpty)
+        #expect(result.events(.backgroundTime(.taskInvalid)).isEmpty)
         #expect(result.expirationHandlerStarts == [seconds(35), seconds(35)])
         #expect(result.ruleIDs == ["BGS001"])
         #expect(result.diagnostics.first?.subject == "background task 3 (\"late\")")

@@ -120,8 +120,8 @@ import Testing
 
     /// Event kinds that only app code produces.
     static let appCodeKinds: Set<TraceKind> = [
-        .appWork, .appWait, .appSave, .appLock, .appLog, .appCallback, .backgroundTaskBegin,
-        .backgroundTaskEnd, .backgroundTaskInvalid,
+        .app(.work), .app(.wait), .app(.save), .app(.lock), .app(.log), .app(.callback), .backgroundTime(.taskBegin),
+        .backgroundTime(.taskEnd), .backgroundTime(.taskInvalid),
     ]
 
     @Test func everyLifecycleMoveIsLegal() {
@@ -129,8 +129,8 @@ import Testing
             let result = Simulation(scenario: world.scenario()).run()
             var current: [Int64: String] = [:]
             for event in result.events {
-                if event.kind == .illegalTransition { return false }
-                guard event.kind == .appState, let process = event["process"]?.int,
+                if event.kind == .model(.illegalTransition) { return false }
+                guard event.kind == .app(.state), let process = event["process"]?.int,
                       let from = event["from"]?.string, let to = event["to"]?.string,
                       let fromState = Self.state(named: from), let toState = Self.state(named: to)
                 else { continue }
@@ -147,7 +147,7 @@ import Testing
             var state: [Int64: String] = [:]
             for event in result.events {
                 guard let process = event["process"]?.int else { continue }
-                if event.kind == .appState {
+                if event.kind == .app(.state) {
                     state[process] = event["to"]?.string
                     continue
                 }
@@ -170,9 +170,9 @@ import Testing
                 guard let process = event["process"]?.int else { continue }
                 let key = "\(process)/\(event["identifier"]?.int ?? -1)"
                 switch event.kind {
-                case .backgroundTaskBegin: begun.append(key)
-                case .backgroundTaskEnd: ends[key, default: 0] += 1
-                case .appState:
+                case .backgroundTime(.taskBegin): begun.append(key)
+                case .backgroundTime(.taskEnd): ends[key, default: 0] += 1
+                case .app(.state):
                     finalState[process] = event["to"]?.string
                     if event["to"]?.string == "terminated" { terminatedAt[process] = event.sequence }
                 default: break

@@ -12,7 +12,7 @@ import Testing
     @Test func launchGoesThroughLaunchingToActiveWithinTheLaunchTime() throws {
         let result = run(timeline: [at(0, .launch)], stopAt: .nanoseconds(seconds(5)))
         #expect(result.moves() == ["notRunning->launchingForeground", "launchingForeground->foregroundActive"])
-        let launching = try #require(result.events(.appState).first)
+        let launching = try #require(result.events(.app(.state)).first)
         #expect(launching.time == 0)
         #expect(launching["cause"]?.string == "launch")
         let active = try #require(result.time(enteringState: "foregroundActive"))
@@ -53,7 +53,7 @@ import Testing
 
     @Test func goHomeSuspendsAnAppThatHoldsNothing() {
         let result = run(timeline: [at(0, .launch), at(10, .goHome)])
-        let fromTen = result.events(.appState).filter { $0.time == seconds(10) }
+        let fromTen = result.events(.app(.state)).filter { $0.time == seconds(10) }
         #expect(fromTen.map { "\($0["from"]!.string!)->\($0["to"]!.string!)" } == [
             "foregroundActive->foregroundInactive", "foregroundInactive->background", "background->suspended",
         ])
@@ -80,7 +80,7 @@ import Testing
 
     @Test func returnToAppFromSuspended() throws {
         let result = run(timeline: [at(0, .launch), at(10, .goHome), at(20, .returnToApp)])
-        let back = result.events(.appState).filter { $0.time == seconds(20) }
+        let back = result.events(.app(.state)).filter { $0.time == seconds(20) }
         #expect(back.map { "\($0["from"]!.string!)->\($0["to"]!.string!)" } == [
             "suspended->foregroundInactive", "foregroundInactive->foregroundActive",
         ])
@@ -98,9 +98,9 @@ import Testing
             timeline: [at(0, .launch), at(10, .goHome), at(20, .returnToApp)])
         #expect(result.moves().contains("background->foregroundInactive"))
         #expect(!result.moves().contains("background->suspended"))
-        #expect(result.events(.backgroundTimeEnd).map(\.time) == [seconds(20)])
+        #expect(result.events(.backgroundTime(.end)).map(\.time) == [seconds(20)])
         // The task ends later, in the foreground: nothing to complain about.
-        #expect(result.events(.backgroundTaskEnd).map(\.time) == [seconds(70)])
+        #expect(result.events(.backgroundTime(.taskEnd)).map(\.time) == [seconds(70)])
         #expect(result.finalState == .foregroundActive)
         #expect(result.diagnostics.isEmpty)
     }
@@ -108,7 +108,7 @@ import Testing
     @Test func launchActionBringsASuspendedAppBack() {
         let result = run(timeline: [at(0, .launch), at(10, .goHome), at(20, .launch)])
         #expect(result.moves().suffix(2) == ["suspended->foregroundInactive", "foregroundInactive->foregroundActive"])
-        #expect(result.events(.appState).last?["process"]?.int == 1)
+        #expect(result.events(.app(.state)).last?["process"]?.int == 1)
     }
 
     @Test func goHomeFromTheHomeScreenIsIgnored() {
@@ -121,19 +121,19 @@ import Testing
 
     @Test func lockSendsTheAppInFrontToTheBackgroundAndUnlockBringsItBack() {
         let result = run(timeline: [at(0, .launch), at(10, .lock), at(20, .unlock)])
-        let locked = result.events(.appState).filter { $0.time == seconds(10) }
+        let locked = result.events(.app(.state)).filter { $0.time == seconds(10) }
         #expect(locked.map { $0["to"]!.string! } == ["foregroundInactive", "background", "suspended"])
         #expect(locked.first?["cause"]?.string == "lock")
-        let unlocked = result.events(.appState).filter { $0.time == seconds(20) }
+        let unlocked = result.events(.app(.state)).filter { $0.time == seconds(20) }
         #expect(unlocked.map { $0["to"]!.string! } == ["foregroundInactive", "foregroundActive"])
         #expect(unlocked.first?["cause"]?.string == "unlock")
-        #expect(result.events(.deviceState).map { $0["locked"] } == [.bool(false), .bool(true), .bool(false)])
+        #expect(result.events(.device(.state)).map { $0["locked"] } == [.bool(false), .bool(true), .bool(false)])
         #expect(result.finalState == .foregroundActive)
     }
 
     @Test func unlockDoesNotBringBackAnAppThatWasNotInFront() {
         let result = run(timeline: [at(0, .launch), at(10, .goHome), at(20, .lock), at(30, .unlock)])
-        #expect(result.events(.appState).allSatisfy { $0.time <= seconds(10) })
+        #expect(result.events(.app(.state)).allSatisfy { $0.time <= seconds(10) })
         #expect(result.finalState == .suspended)
     }
 
@@ -146,7 +146,7 @@ import Testing
     @Test func aDeviceThatStartsLockedKeepsTheAppClosed() {
         let result = run(timeline: [at(0, .launch), at(5, .unlock), at(6, .launch)], startsLocked: true)
         #expect(result.ignoredReasons == ["the device is locked"])
-        #expect(result.events(.deviceState).first?["locked"] == .bool(true))
+        #expect(result.events(.device(.state)).first?["locked"] == .bool(true))
         #expect(result.time(enteringState: "launchingForeground") == seconds(6))
     }
 
@@ -180,7 +180,7 @@ import Testing
         #expect(result.ignoredReasons == [
             "the person closed the app in the app switcher; no background launch until they open it again",
         ])
-        #expect(result.events(.userActionIgnored).map(\.time) == [seconds(30)])
+        #expect(result.events(.person(.actionIgnored)).map(\.time) == [seconds(30)])
         #expect(result.terminations == [.userSwipedAway, .memoryPressure])
         #expect(result.moves(process: 2).first == "notRunning->launchingForeground")
         #expect(result.time(enteringState: "launchingForeground", process: 2) == seconds(40))
@@ -219,7 +219,7 @@ import Testing
             actions: ["trim": [.log("caches dropped")]], handlers: [(.didReceiveMemoryWarning, "trim")],
             timeline: [at(0, .launch), at(10, .memoryPressure), at(20, .openControlCenter), at(21, .memoryPressure)])
         #expect(result.callbackStarts("didReceiveMemoryWarning") == [seconds(10), seconds(21)])
-        #expect(result.events(.appLog).map(\.time) == [seconds(10), seconds(21)])
+        #expect(result.events(.app(.log)).map(\.time) == [seconds(10), seconds(21)])
         #expect(result.terminations.isEmpty)
         #expect(result.finalState == .foregroundInactive)
     }
@@ -228,7 +228,7 @@ import Testing
 
     @Test func controlCenterMakesTheAppInactiveAndBack() {
         let result = run(timeline: [at(0, .launch), at(10, .openControlCenter), at(15, .closeControlCenter)])
-        let interrupted = result.events(.appState).filter { $0.time >= seconds(10) }
+        let interrupted = result.events(.app(.state)).filter { $0.time >= seconds(10) }
         #expect(interrupted.map { "\($0["from"]!.string!)->\($0["to"]!.string!)@\($0.time / 1_000_000_000)" } == [
             "foregroundActive->foregroundInactive@10", "foregroundInactive->foregroundActive@15",
         ])
@@ -236,7 +236,7 @@ import Testing
         #expect(result.callbackStarts("willResignActive") == [seconds(10)])
         #expect(result.callbackStarts("didBecomeActive").last == seconds(15))
         // Inactive in front is not the background: no background time, no suspension.
-        #expect(result.events(.backgroundTimeStart).isEmpty)
+        #expect(result.events(.backgroundTime(.start)).isEmpty)
         #expect(result.finalState == .foregroundActive)
     }
 
@@ -249,26 +249,26 @@ import Testing
         #expect(result.moves() == [
             "notRunning->launchingBackground", "launchingBackground->background", "background->suspended",
         ])
-        let launched = try #require(result.events(.appState).first)
+        let launched = try #require(result.events(.app(.state)).first)
         #expect(launched.time == seconds(5))
         #expect(launched["cause"]?.string == "backgroundLaunch")
         let started = try #require(result.callbackStarts("didFinishLaunching").first)
         #expect(result.time(enteringState: "background") == started + seconds(2))
         #expect(result.time(enteringState: "suspended") == started + seconds(2))
         #expect(result.callbackStarts("didEnterBackground").isEmpty)
-        #expect(result.events(.backgroundTimeStart).count == 1)
+        #expect(result.events(.backgroundTime(.start)).count == 1)
     }
 
     @Test func backgroundLaunchWhileRunningIsIgnored() {
         let result = run(timeline: [at(0, .launch), at(5, .backgroundLaunch)])
         #expect(result.ignoredReasons == ["the app is already running"])
-        #expect(result.events(.appState).allSatisfy { $0["process"]?.int == 1 })
+        #expect(result.events(.app(.state)).allSatisfy { $0["process"]?.int == 1 })
     }
 
     @Test func openingABackgroundLaunchedAppBringsItToTheForeground() {
         let result = run(timeline: [at(5, .backgroundLaunch), at(10, .launch)])
         #expect(result.moves().suffix(2) == ["suspended->foregroundInactive", "foregroundInactive->foregroundActive"])
-        #expect(result.events(.appState).allSatisfy { $0["process"]?.int == 1 })
+        #expect(result.events(.app(.state)).allSatisfy { $0["process"]?.int == 1 })
     }
 
     // MARK: Relaunch
@@ -303,7 +303,7 @@ import Testing
     @Test func openingAfterTerminationLaunchesProcessTwo() {
         let result = run(timeline: [at(0, .launch), at(10, .swipeAway), at(20, .returnToApp)])
         #expect(result.moves(process: 2) == ["notRunning->launchingForeground", "launchingForeground->foregroundActive"])
-        #expect(result.events(.appState).first { $0["process"]?.int == 2 }?["cause"]?.string == "returnToApp")
+        #expect(result.events(.app(.state)).first { $0["process"]?.int == 2 }?["cause"]?.string == "returnToApp")
     }
 
     // MARK: Exit and crash
@@ -318,7 +318,7 @@ import Testing
         #expect(end["message"]?.string == "the app exited")
         #expect(result.terminations == [.exit])
         #expect(result.finalState == .terminated(.exit))
-        #expect(result.events(.appLog).compactMap { $0["message"]?.string } == ["bye"])
+        #expect(result.events(.app(.log)).compactMap { $0["message"]?.string } == ["bye"])
     }
 
     @Test func crashStepEndsTheProcessWithItsMessage() throws {
@@ -331,15 +331,15 @@ import Testing
         #expect(end["message"]?.string == "index out of range")
         #expect(end["code"] == nil)
         #expect(result.terminations == [.crash])
-        #expect(result.events(.appLog).isEmpty)
+        #expect(result.events(.app(.log)).isEmpty)
     }
 
     @Test func tapsOnlyRunInTheForeground() {
         let result = run(
             actions: ["note": [.log("tapped")]],
             timeline: [at(0, .launch), at(5, .tap(action: "note")), at(10, .goHome), at(15, .tap(action: "note"))])
-        #expect(result.events(.appLog).map(\.time) == [seconds(5)])
-        let ignored = result.events(.appUserActionIgnored)
+        #expect(result.events(.app(.log)).map(\.time) == [seconds(5)])
+        let ignored = result.events(.app(.userActionIgnored))
         #expect(ignored.map(\.time) == [seconds(15)])
         #expect(ignored.first?["state"]?.string == "suspended")
     }
@@ -359,9 +359,9 @@ import Testing
                 at(30, .backgroundLaunch), at(40, .launch), at(41, .tap(action: "boom")), at(50, .launch),
                 at(60, .swipeAway), at(70, .launch),
             ])
-        #expect(result.events(.illegalTransition).isEmpty)
+        #expect(result.events(.model(.illegalTransition)).isEmpty)
         var current: [Int64: String] = [:]
-        for event in result.events(.appState) {
+        for event in result.events(.app(.state)) {
             let process = try #require(event["process"]?.int)
             let from = try #require(event["from"]?.string)
             let to = try #require(event["to"]?.string)

@@ -17,7 +17,7 @@ import Testing
         #expect(result.terminations == [.userSwipedAway])
         #expect(!result.saved.contains("after-termination"))
         let terminatedAt = result.terminationEvents.first?.sequence ?? .max
-        #expect(result.events(.appSave).allSatisfy { $0.sequence < terminatedAt })
+        #expect(result.events(.app(.save)).allSatisfy { $0.sequence < terminatedAt })
     }
 
     // Was: Simulation.perform(.swipeAway) calls resignActive then terminate in one event: the willResignActive body of a Swift delegate runs after the process is terminated
@@ -25,7 +25,7 @@ import Testing
     func delegateCodeNeverRunsAfterTermination() {
         let result = run(app: { SaveAfterKillApp() }, timeline: [at(0, .launch), at(10, .swipeAway)])
         let terminatedAt = result.terminationEvents.first?.sequence ?? .max
-        #expect(result.events.filter { $0.kind == .appSave && $0.sequence > terminatedAt }.isEmpty)
+        #expect(result.events.filter { $0.kind == .app(.save) && $0.sequence > terminatedAt }.isEmpty)
         #expect(!result.saved.contains("on resign"))
     }
 
@@ -35,7 +35,7 @@ import Testing
         let result = run(
             actions: ["trim": [.log("trimmed")]], handlers: [(.didReceiveMemoryWarning, "trim")],
             timeline: [at(0, .launch), at(0.1, .memoryPressure)], stopAt: .nanoseconds(seconds(10)))
-        let callbacks = result.events(.appCallback).filter { $0["phase"]?.string == "start" }.compactMap { $0["callback"]?.string }
+        let callbacks = result.events(.app(.callback)).filter { $0["phase"]?.string == "start" }.compactMap { $0["callback"]?.string }
         #expect(callbacks.first == "didFinishLaunching")
     }
 
@@ -75,7 +75,7 @@ import Testing
         let result = run(
             actions: ["hang": [busy(60)]], handlers: [(.willResignActive, "hang")],
             timeline: [at(0, .launch), at(10, .goHome)])
-        let stopped = result.events(.appState).first { ["suspended", "terminated"].contains($0["to"]?.string) }?.time
+        let stopped = result.events(.app(.state)).first { ["suspended", "terminated"].contains($0["to"]?.string) }?.time
         #expect((stopped ?? .max) <= seconds(15))
     }
 }

@@ -103,7 +103,7 @@ import Testing
         mutating func read(_ event: TraceEvent) {
             let identifier = event["identifier"]?.string ?? ""
             switch event.kind {
-            case .deviceState:
+            case .device(.state):
                 locked = event["locked"] == .bool(true)
                 charging = event["charging"] == .bool(true)
                 online = event["network"] != "none"
@@ -113,18 +113,18 @@ import Testing
                         unlockedWhileRunning.insert(id)
                     }
                 }
-            case .taskSubmit:
+            case .task(.submit):
                 let wasPending = pending[identifier] != nil
                 if (event["replaced"] == .bool(true)) != wasPending { violations.append("replaced flag wrong for \(identifier) at \(event.time)") }
                 pending[identifier] = (event["type"]?.string ?? "", event["earliestBegin"]?.int ?? -1)
                 let refresh = pending.values.filter { $0.kind == "appRefresh" }.count
                 let processing = pending.values.filter { $0.kind == "processing" }.count
                 if refresh > 1 || processing > 10 { violations.append("too many pending at \(event.time)") }
-            case .taskCancel:
+            case .task(.cancel):
                 pending[identifier] = nil
-            case .taskCancelAll:
+            case .task(.cancelAll):
                 pending = [:]
-            case .taskLaunchRequest:
+            case .task(.launchRequest):
                 guard let request = pending[identifier] else {
                     violations.append("launched \(identifier) that was not pending at \(event.time)")
                     return
@@ -142,12 +142,12 @@ import Testing
                     violations.append("r.p2 started without a network")
                 }
                 pending[identifier] = nil
-            case .taskStart:
+            case .task(.start):
                 if running[identifier] != nil { violations.append("\(identifier) started twice at \(event.time)") }
                 running[identifier] = event.time
-            case .taskExpire:
+            case .task(.expire):
                 unlockedWhileRunning.remove(identifier)
-            case .taskEnd:
+            case .task(.end):
                 if running.removeValue(forKey: identifier) == nil { violations.append("\(identifier) ended without running at \(event.time)") }
                 if unlockedWhileRunning.remove(identifier) != nil {
                     violations.append("processing \(identifier) kept running after an unlock")
@@ -177,8 +177,8 @@ import Testing
             var open: [String: Int] = [:]
             for event in result.events {
                 let id = event["identifier"]?.string ?? ""
-                if event.kind == .taskStart { open[id, default: 0] += 1 }
-                if event.kind == .taskEnd {
+                if event.kind == .task(.start) { open[id, default: 0] += 1 }
+                if event.kind == .task(.end) {
                     open[id, default: 0] -= 1
                     guard ["completed", "expired", "processEnded"].contains(event["how"]?.string ?? "") else { return false }
                 }

@@ -15,7 +15,7 @@ import Testing
 
     static func logTimes(_ result: SimulationResult) -> [String: Int64] {
         var times: [String: Int64] = [:]
-        for event in result.events(.appLog) {
+        for event in result.events(.app(.log)) {
             if let message = event["message"]?.string { times[message] = event.time }
         }
         return times
@@ -34,7 +34,7 @@ import Testing
         #expect(times["caller"] == seconds(1))
         #expect(times["first"] == seconds(11))
         #expect(times["second"] == seconds(21))
-        #expect(result.events(.appLog).first { $0["message"]?.string == "second" }?["lane"]?.string == "db")
+        #expect(result.events(.app(.log)).first { $0["message"]?.string == "second" }?["lane"]?.string == "db")
         #expect(result.diagnostics.isEmpty)
     }
 

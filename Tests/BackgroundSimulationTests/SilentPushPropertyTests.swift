@@ -81,14 +81,14 @@ import Testing
             let t = event.time
             let push = Int(event["push"]?.int ?? 0)
             switch event.kind {
-            case .appState:
+            case .app(.state):
                 let to = event["to"]?.string ?? ""
                 foreground = to.hasPrefix("foreground") || to == "launchingForeground"
                 if event["reason"] == "userSwipedAway" { closed = true }
                 if to == "launchingForeground" || (to.hasPrefix("foreground") && event["from"] != "launchingForeground") { closed = false }
-            case .pushReceived:
+            case .push(.received):
                 if !received.insert(push).inserted { violations.append("push \(push) received twice at \(t)") }
-            case .pushOutcome:
+            case .push(.outcome):
                 let outcome = event["outcome"]?.string ?? ""
                 guard received.contains(push) else { return violations.append("push \(push) has an outcome before it arrived at \(t)") }
                 if outcome == "held" { return }
@@ -129,12 +129,12 @@ import Testing
         checkProperty("each delivered push's handler is called in time or the app is terminated at 30 s, once", iterations: 100, Self.worlds) { world in
             let (result, _) = Self.replay(world)
             var firstEnd: [Int64: Int64] = [:]
-            for event in result.events(.pushCompletion) where event["phase"] != "calledAgain" {
+            for event in result.events(.push(.completion)) where event["phase"] != "calledAgain" {
                 let push = event["push"]?.int ?? 0
                 if firstEnd[push] != nil { return false }
                 firstEnd[push] = event.time
             }
-            return result.diagnostics(.init("BGS041")).count == result.events(.pushCompletion).filter { $0["phase"] == "timedOut" }.count
+            return result.diagnostics(.init("BGS041")).count == result.events(.push(.completion)).filter { $0["phase"] == "timedOut" }.count
         }
     }
 

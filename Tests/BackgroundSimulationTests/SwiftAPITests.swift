@@ -16,17 +16,17 @@ import Testing
 
     @Test func aSwiftDelegateSavesUnderABackgroundTask() throws {
         let result = run(app: { DraftSavingApp() }, timeline: [at(0, .launch), at(10, .goHome)])
-        let begin = try #require(result.events(.backgroundTaskBegin).first)
+        let begin = try #require(result.events(.backgroundTime(.taskBegin)).first)
         #expect(begin.time == seconds(10))
         #expect(begin["name"]?.string == "Save draft")
         #expect(begin["identifier"]?.int == 1)
         #expect(begin["remaining"]?.int == seconds(30))
-        let save = try #require(result.events(.appSave).first)
+        let save = try #require(result.events(.app(.save)).first)
         #expect(save.time == seconds(13))
         #expect(save["checkpoint"]?.string == "draft")
         #expect(save["work"]?.int == seconds(3))
-        #expect(result.events(.backgroundTaskEnd).map(\.time) == [seconds(13)])
-        #expect(result.events(.backgroundTaskEnd).first?["age"]?.int == seconds(3))
+        #expect(result.events(.backgroundTime(.taskEnd)).map(\.time) == [seconds(13)])
+        #expect(result.events(.backgroundTime(.taskEnd)).first?["age"]?.int == seconds(3))
         #expect(result.time(enteringState: "suspended") == seconds(13))
         #expect(result.saved.checkpoints.map(\.name) == ["draft"])
         #expect(result.saved.checkpoints.first?.time == seconds(13))
@@ -42,7 +42,7 @@ import Testing
         #expect(result.time(enteringState: "suspended") == seconds(35))
         #expect(app.notes.all == ["expired", "late begin invalid", "exported"])
         // Back in front at 100 s, the remaining 35 s of work finish at 135 s.
-        #expect(result.events(.appSave).map(\.time) == [seconds(135)])
+        #expect(result.events(.app(.save)).map(\.time) == [seconds(135)])
         #expect(result.diagnostics.isEmpty)
     }
 

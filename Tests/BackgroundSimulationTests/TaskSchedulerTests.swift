@@ -66,14 +66,14 @@ import Testing
     @Test func aCorrectRefreshRunsAtItsEarliestBeginAndStaysClean() throws {
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute)
         #expect(result.diagnostics.isEmpty)
-        let start = try #require(Self.events(result, .taskStart).first)
+        let start = try #require(Self.events(result, .task(.start)).first)
         // Deterministic policy: exactly earliestBegin after the submission at 1m.
         #expect(start.time == 21 * Self.minute)
-        let end = try #require(Self.events(result, .taskEnd).first)
+        let end = try #require(Self.events(result, .task(.end)).first)
         #expect(end["how"] == "completed" && end["success"] == .bool(true))
         #expect(end.time == 21 * Self.minute + 3 * Self.second)
         // The app was woken from suspension and suspended again when the task ended.
-        let states = Self.events(result, .appState).map { "\($0.time / Self.second):\($0["to"]?.string ?? "")" }
+        let states = Self.events(result, .app(.state)).map { "\($0.time / Self.second):\($0["to"]?.string ?? "")" }
         #expect(states.contains("1260:background"))
         #expect(states.contains("1263:suspended"))
     }
@@ -83,15 +83,15 @@ import Testing
     @Test func identifierNotPermittedFailsToRegisterAndToSubmit() {
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh, permitted: ["com.example.app.other"]), Self.leaveAtOneMinute)
         #expect(Self.rules(result) == ["BGS010"])
-        #expect(Self.events(result, .taskRegister).first?["registered"] == .bool(false))
-        #expect(Self.events(result, .taskSubmitFailed).first?["error"] == "notPermitted")
-        #expect(Self.events(result, .taskStart).isEmpty)
+        #expect(Self.events(result, .task(.register)).first?["registered"] == .bool(false))
+        #expect(Self.events(result, .task(.submitFailed)).first?["error"] == "notPermitted")
+        #expect(Self.events(result, .task(.start)).isEmpty)
     }
 
     @Test func missingBackgroundModeMakesSubmitNotPermitted() {
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh, modes: ["processing"]), Self.leaveAtOneMinute)
         #expect(Self.rules(result) == ["BGS010"])
-        #expect(Self.events(result, .taskSubmitFailed).first?["why"] == "UIBackgroundModes lacks fetch")
+        #expect(Self.events(result, .task(.submitFailed)).first?["why"] == "UIBackgroundModes lacks fetch")
     }
 
     @Test func registeringAfterLaunchFollowsTheProfile() {
@@ -114,7 +114,7 @@ import Testing
         #expect(Self.rules(accepted) == ["BGS033"])
         #expect(accepted.diagnostics.first?.time == Self.minute)
         #expect(accepted.terminations.isEmpty)
-        #expect(Self.events(accepted, .taskEnd).first?["how"] == "completed")
+        #expect(Self.events(accepted, .task(.end)).first?["how"] == "completed")
     }
 
     @Test func bgs033QuietWhenRegisteredAtLaunch() {
@@ -134,7 +134,7 @@ import Testing
             #expect(result.terminationEvents.first?.time == Self.minute)
             #expect(result.consoleMessages == ["*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
                 + "reason: 'No launch handler registered for task with identifier \(identifier)'"])
-            #expect(Self.events(result, .taskSubmit).isEmpty)
+            #expect(Self.events(result, .task(.submit)).isEmpty)
             #expect(result.diagnostics.first?.fix.hasPrefix("Register the identifier before submitting it") == true)
         }
         // Not in Info.plist: no exception, only notPermitted (flutter_workmanager #660 shows both cases).
@@ -177,8 +177,8 @@ import Testing
         var device = DeviceConditions()
         device.backgroundAppRefresh = .denied
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, device: device)
-        #expect(Self.events(result, .taskSubmitFailed).first?["error"] == "unavailable")
-        #expect(Self.events(result, .taskStart).isEmpty)
+        #expect(Self.events(result, .task(.submitFailed)).first?["error"] == "unavailable")
+        #expect(Self.events(result, .task(.start)).isEmpty)
         #expect(result.diagnostics.isEmpty)
     }
 
@@ -187,14 +187,14 @@ import Testing
         device.lowPowerMode = true
         // By default (the header does not list Low Power Mode among the causes of unavailable): accepted, held back.
         let held = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, device: device)
-        #expect(Self.events(held, .taskSubmit).count == 1)
-        #expect(Self.events(held, .taskSubmitFailed).isEmpty)
-        #expect(Self.events(held, .taskStart).isEmpty)
+        #expect(Self.events(held, .task(.submit)).count == 1)
+        #expect(Self.events(held, .task(.submitFailed)).isEmpty)
+        #expect(Self.events(held, .task(.start)).isEmpty)
         var refusing = PlatformProfile(.iOS26)
         refusing[.lowPowerModeRefusesSubmit] = 1
         let refused = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, device: device, profile: refusing)
-        #expect(Self.events(refused, .taskSubmitFailed).first?["error"] == "unavailable")
-        #expect(Self.events(refused, .taskSubmitFailed).first?["why"] == "Low Power Mode is on")
+        #expect(Self.events(refused, .task(.submitFailed)).first?["error"] == "unavailable")
+        #expect(Self.events(refused, .task(.submitFailed)).first?["why"] == "Low Power Mode is on")
     }
 
     @Test func tooManyPendingRequestsAndResubmissionReplaces() {
@@ -215,10 +215,10 @@ import Testing
                 ] + processing,
             ], handlers: [(.didFinishLaunching, "registerAll"), (.didBecomeActive, "submitAll")])
         let result = Self.run(app, [TimelineEntry(at: .nanoseconds(0), action: .launch)], stopAt: .nanoseconds(Self.minute))
-        let failed = Self.events(result, .taskSubmitFailed)
+        let failed = Self.events(result, .task(.submitFailed))
         #expect(failed.map { $0["identifier"]?.string ?? "" } == ["com.example.app.refresh2", "com.example.app.p10"])
         #expect(failed.allSatisfy { $0["error"] == "tooManyPendingTaskRequests" })
-        #expect(Self.events(result, .taskSubmit).filter { $0["replaced"] == .bool(true) }.count == 1)
+        #expect(Self.events(result, .task(.submit)).filter { $0["replaced"] == .bool(true) }.count == 1)
     }
 
     @Test func cancelledRequestsNeverRun() {
@@ -233,7 +233,7 @@ import Testing
                 TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .returnToApp),
             ]
             let result = Self.run(app, timeline)
-            #expect(Self.events(result, .taskStart).isEmpty, "\(action)")
+            #expect(Self.events(result, .task(.start)).isEmpty, "\(action)")
         }
     }
 
@@ -241,9 +241,9 @@ import Testing
         let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .memoryPressure)]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
         #expect(result.diagnostics.isEmpty)
-        let start = try #require(Self.events(result, .taskStart).first)
+        let start = try #require(Self.events(result, .task(.start)).first)
         #expect(start["process"] == .int(2))
-        #expect(Self.events(result, .appState).contains { $0["process"] == .int(2) && $0["to"] == "launchingBackground" })
+        #expect(Self.events(result, .app(.state)).contains { $0["process"] == .int(2) && $0["to"] == "launchingBackground" })
     }
 
     @Test func aForceQuitHoldsLaunchesUntilThePersonOpensTheApp() throws {
@@ -253,11 +253,11 @@ import Testing
             TimelineEntry(at: .nanoseconds(60 * Self.minute), action: .launch), TimelineEntry(at: .nanoseconds(61 * Self.minute), action: .goHome),
         ]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
-        let start = try #require(Self.events(result, .taskStart).first)
+        let start = try #require(Self.events(result, .task(.start)).first)
         // Due at 21m but held by the force quit; the reopened app resubmits at 61m (replacing it) for 20 minutes later.
         #expect(start.time == 81 * Self.minute)
         #expect(start["process"] == .int(2))
-        #expect(Self.events(result, .taskSubmit).last?["replaced"] == .bool(true))
+        #expect(Self.events(result, .task(.submit)).last?["replaced"] == .bool(true))
     }
 
     @Test func refreshRequestedSoonerThanFifteenMinutesIsFlaggedAndThrottled() {
@@ -265,7 +265,7 @@ import Testing
         handler.insert(.submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh, earliestBegin: Self.minute)), at: 1)
         let result = Self.run(Self.refreshApp(handler: handler, earliestBegin: Self.minute), Self.leaveAtOneMinute)
         #expect(Self.rules(result) == ["BGS017"])
-        let starts = Self.events(result, .taskStart).map(\.time)
+        let starts = Self.events(result, .task(.start)).map(\.time)
         #expect(starts.count >= 3)
         for (first, second) in zip(starts, starts.dropFirst()) { #expect(second - first >= 15 * Self.minute) }
     }
@@ -278,13 +278,13 @@ import Testing
         // Not "the work does not fit" (BGS018): the work ended after 2 s and the task idled.
         #expect(Self.rules(result) == ["BGS014", "BGS031"])
         #expect(result.terminations == [.watchdog])
-        let start = try #require(Self.events(result, .taskStart).first)
+        let start = try #require(Self.events(result, .task(.start)).first)
         #expect(result.diagnostics("BGS031").first?.message == "the work of app refresh task \(Self.refreshID) ended 2s after launch "
             + "without setTaskCompleted(success:); the task idled for 28s until its time ran out")
         #expect(result.diagnostics("BGS014").first?.message == "app refresh task \(Self.refreshID) had not called "
             + "setTaskCompleted(success:) 5s after its expiration handler was called (its expiration handler returned without completing it)")
         // Not suspended while the task runs, though the handler returned after 2 s.
-        #expect(!Self.events(result, .appState).contains { $0.time > start.time && $0.time < start.time + 30 * Self.second && $0["to"] == "suspended" })
+        #expect(!Self.events(result, .app(.state)).contains { $0.time > start.time && $0.time < start.time + 30 * Self.second && $0["to"] == "suspended" })
         let kill = try #require(result.events.first { $0["to"] == "terminated" })
         #expect(kill.time == start.time + 35 * Self.second)
     }
@@ -292,7 +292,7 @@ import Testing
     @Test func noExpirationHandlerIsMarkedCompleteAndUnsuccessful() throws {
         let result = Self.run(Self.refreshApp(handler: [.wait(duration: 40 * Self.second), .setTaskCompleted(success: true)]), Self.leaveAtOneMinute)
         #expect(Self.rules(result) == ["BGS015", "BGS018"])
-        let end = try #require(Self.events(result, .taskEnd).first)
+        let end = try #require(Self.events(result, .task(.end)).first)
         #expect(end["how"] == "expired" && end["success"] == .bool(false))
         #expect(result.terminations.isEmpty)
     }
@@ -307,16 +307,16 @@ import Testing
         #expect(Self.rules(Self.run(Self.refreshApp(handler: handler), Self.leaveAtOneMinute)) == ["BGS019"])
         let onMain = Self.run(Self.refreshApp(handler: handler, queueMain: true), Self.leaveAtOneMinute)
         #expect(onMain.diagnostics.isEmpty)
-        #expect(Self.events(onMain, .taskStart).first?["queue"] == "main")
+        #expect(Self.events(onMain, .task(.start)).first?["queue"] == "main")
     }
 
     @Test func anAsyncHandlerCompletesWhenItReturnsAndIsCancelledByExpiration() throws {
         let quick = Self.run(Self.refreshApp(handler: [.wait(duration: 2 * Self.second)], asyncHandler: true), Self.leaveAtOneMinute)
         #expect(quick.diagnostics.isEmpty)
-        #expect(Self.events(quick, .taskEnd).first?["how"] == "completed")
+        #expect(Self.events(quick, .task(.end)).first?["how"] == "completed")
         let slow = Self.run(Self.refreshApp(handler: [.wait(duration: 60 * Self.second), .save(checkpoint: "never", duration: 0)], asyncHandler: true), Self.leaveAtOneMinute)
         #expect(Self.rules(slow) == ["BGS018"])
-        let end = try #require(Self.events(slow, .taskEnd).first)
+        let end = try #require(Self.events(slow, .task(.end)).first)
         #expect(end["how"] == "expired" && end["success"] == .bool(false))
         #expect(!slow.saved.contains("never"))
         #expect(slow.terminations.isEmpty)
@@ -329,7 +329,7 @@ import Testing
             .wait(duration: 60 * Self.second),
         ]
         let result = Self.run(Self.refreshApp(handler: handler), Self.leaveAtOneMinute, stopAt: .nanoseconds(300 * Self.minute))
-        let starts = Self.events(result, .taskStart).map(\.time)
+        let starts = Self.events(result, .task(.start)).map(\.time)
         #expect(starts.count >= 2)
         // Expired at start + 30 s; the next waits the penalty (1 h) rather than its 20 minutes.
         #expect(starts[1] == starts[0] + 30 * Self.second + 60 * Self.minute)
@@ -358,21 +358,21 @@ import Testing
             TimelineEntry(at: .nanoseconds(32 * Self.minute), action: .unlock),
         ]
         let result = Self.run(Self.cleanupApp(), timeline)
-        let start = try #require(Self.events(result, .taskStart).first)
+        let start = try #require(Self.events(result, .task(.start)).first)
         #expect(start.time == 30 * Self.minute)  // locked (idle after 5 min) but waited for power
-        let expire = try #require(Self.events(result, .taskExpire).first)
+        let expire = try #require(Self.events(result, .task(.expire)).first)
         #expect(expire.time == 32 * Self.minute)
         #expect(expire["reason"] == "the person started using the device")
         #expect(result.diagnostics.isEmpty)
         // Without the network it never runs.
         var offline = DeviceConditions()
         offline.network = .none
-        #expect(Self.events(Self.run(Self.cleanupApp(), timeline, device: offline), .taskStart).isEmpty)
+        #expect(Self.events(Self.run(Self.cleanupApp(), timeline, device: offline), .task(.start)).isEmpty)
         // Idle means locked for five minutes: with power from the start, it begins 5 min after the lock.
         var charging = DeviceConditions()
         charging.charging = true
         let early = Self.run(Self.cleanupApp(), timeline, device: charging)
-        #expect(Self.events(early, .taskStart).first?.time == 7 * Self.minute)
+        #expect(Self.events(early, .task(.start)).first?.time == 7 * Self.minute)
     }
 
     @Test func lowBatteryHoldsWorkUntilCharging() throws {
@@ -382,7 +382,7 @@ import Testing
         plug.charging = true
         let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: .nanoseconds(100 * Self.minute), action: .conditions(plug))]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline, device: low)
-        #expect(Self.events(result, .taskStart).first?.time == 100 * Self.minute)
+        #expect(Self.events(result, .task(.start)).first?.time == 100 * Self.minute)
     }
 
     // MARK: Debug actions
@@ -393,10 +393,10 @@ import Testing
             TimelineEntry(at: .nanoseconds(2 * Self.minute + Self.second), action: .simulateExpiration(identifier: Self.refreshID)),
         ]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
-        #expect(Self.events(result, .taskStart).first?.time == 2 * Self.minute)
-        let expire = try #require(Self.events(result, .taskExpire).first)
+        #expect(Self.events(result, .task(.start)).first?.time == 2 * Self.minute)
+        let expire = try #require(Self.events(result, .task(.expire)).first)
         #expect(expire["reason"] == "simulateExpiration")
-        #expect(Self.events(result, .taskEnd).first?["success"] == .bool(false))
+        #expect(Self.events(result, .task(.end)).first?["success"] == .bool(false))
         // A debug expiration is not the app's fault: no diagnostic.
         #expect(result.diagnostics.isEmpty)
     }
@@ -405,12 +405,12 @@ import Testing
 
     @Test func theRealisticPolicyRunsLaterThanTheDeterministicOneAndVariesWithTheSeed() throws {
         let deterministic = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: .nanoseconds(2 * 1440 * Self.minute))
-        let earliest = try #require(Self.events(deterministic, .taskStart).first?.time)
+        let earliest = try #require(Self.events(deterministic, .task(.start)).first?.time)
         var starts: Set<Int64> = []
         for seed: UInt64 in 1...5 {
             let realistic = Self.run(
                 Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: .nanoseconds(2 * 1440 * Self.minute), policy: .realistic, seed: seed)
-            let start = try #require(Self.events(realistic, .taskStart).first?.time)
+            let start = try #require(Self.events(realistic, .task(.start)).first?.time)
             #expect(start >= earliest)
             starts.insert(start)
         }
@@ -443,8 +443,8 @@ import Testing
         let app = Self.refreshApp(handler: [])
         let result = Simulation(scenario: Scenario(name: "swift", stopAt: .nanoseconds(180 * Self.minute), app: app, timeline: Self.leaveAtOneMinute), app: { delegate }).run()
         #expect(delegate.completed)
-        #expect(Self.events(result, .taskStart).first?.time == 21 * Self.minute)
-        #expect(Self.events(result, .taskEnd).first?["how"] == "completed")
+        #expect(Self.events(result, .task(.start)).first?.time == 21 * Self.minute)
+        #expect(Self.events(result, .task(.end)).first?["how"] == "completed")
         #expect(result.diagnostics.isEmpty)
     }
 }

@@ -70,7 +70,7 @@ import Testing
     @Test func aDownloadEndsExactlyOnceAndNeverSilently() {
         checkProperty("a download finishes, fails or is cancelled exactly once, or is still moving at the end; the app hears a file only when it finished", iterations: 200, Self.worlds) { world in
             let result = Simulation(scenario: world.scenario()).run()
-            let ends = result.events(.transferState).filter { ["finished", "failed", "cancelled"].contains($0["phase"]?.string ?? "") }
+            let ends = result.events(.transfer(.state)).filter { ["finished", "failed", "cancelled"].contains($0["phase"]?.string ?? "") }
             guard ends.count <= 1 else { return false }
             let files = result.callbackStarts("didFinishDownloadingTo").count
             let completions = result.callbackStarts("didCompleteWithError").count

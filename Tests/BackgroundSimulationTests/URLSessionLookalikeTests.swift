@@ -20,12 +20,12 @@ import Testing
     }
 
     static func sessionPhases(_ result: SimulationResult) -> [String] {
-        result.events(.transferSession).map { ($0["phase"]?.string ?? "") + ($0["wake"]?.string.map { ":" + $0 } ?? "") }
+        result.events(.transfer(.session)).map { ($0["phase"]?.string ?? "") + ($0["wake"]?.string.map { ":" + $0 } ?? "") }
     }
 
     /// From the first transfer state (the task's `resume()`) to the last.
     static func transferDuration(_ result: SimulationResult) -> Int64? {
-        let states = result.events(.transferState)
+        let states = result.events(.transfer(.state))
         guard let first = states.first, let last = states.last else { return nil }
         return last.time - first.time
     }
@@ -46,9 +46,9 @@ import Testing
         #expect(Self.logs(result) == ["episode 1", "completed 1 ok", "events finished"])
         #expect(result.callbackStarts("didFinishDownloadingTo").count == 1)
         // 60 MB at the assumed 2.5 MB/s, from didFinishLaunching on: 24 s.
-        #expect(result.events(.transferState).map { $0["phase"]?.string ?? "" } == ["running", "finished"])
+        #expect(result.events(.transfer(.state)).map { $0["phase"]?.string ?? "" } == ["running", "finished"])
         #expect(Self.transferDuration(result) == 24_000_000_000)
-        #expect(result.events(.transferState).last?["total"]?.int == 60_000_000)
+        #expect(result.events(.transfer(.state)).last?["total"]?.int == 60_000_000)
     }
 
     @Test func theSameRunGivesTheSameFingerprint() async {
@@ -61,7 +61,7 @@ import Testing
         mistakes.expectedBytes = nil
         let result = Self.run(mistakes)
         expectNoDiagnostics(result)
-        #expect(result.events(.transferState).last?["total"]?.int == URLSessionTask.assumedDownloadSize)
+        #expect(result.events(.transfer(.state)).last?["total"]?.int == URLSessionTask.assumedDownloadSize)
         // 1 MB at 2.5 MB/s: 0.4 s.
         #expect(Self.transferDuration(result) == 400_000_000)
     }
@@ -71,8 +71,8 @@ import Testing
         mistakes.beginAfter = 60
         let result = Self.run(mistakes)
         expectNoDiagnostics(result)
-        #expect(result.events(.transferState).map { $0["phase"]?.string ?? "" } == ["waiting", "running", "finished"])
-        let states = result.events(.transferState)
+        #expect(result.events(.transfer(.state)).map { $0["phase"]?.string ?? "" } == ["waiting", "running", "finished"])
+        let states = result.events(.transfer(.state))
         #expect(states.count == 3 && states[1].time - states[0].time == 60_000_000_000)
     }
 
@@ -81,7 +81,7 @@ import Testing
         mistakes.cancelsAtOnce = true
         let result = Self.run(mistakes, [.at(.zero, .launch), .at(.seconds(30), .goHome)])
         expectNoDiagnostics(result)
-        #expect(result.events(.transferState).map { $0["phase"]?.string ?? "" } == ["running", "cancelled"])
+        #expect(result.events(.transfer(.state)).map { $0["phase"]?.string ?? "" } == ["running", "cancelled"])
         // Delivered to the running app at once; no handleEventsForBackgroundURLSession, so no urlSessionDidFinishEvents.
         #expect(Self.logs(result) == ["completed 1 NSURLErrorDomain -999"])
     }
@@ -91,7 +91,7 @@ import Testing
         expectNoDiagnostics(result)
         // No relaunch for the cancelled task; the reopened app's session gets it as task 1, and its own download is task 2.
         #expect(result.moves(process: 2).first == "notRunning->launchingForeground")
-        #expect(result.events(.transferState).map { $0["phase"]?.string ?? "" } == ["running", "cancelled", "running", "finished"])
+        #expect(result.events(.transfer(.state)).map { $0["phase"]?.string ?? "" } == ["running", "cancelled", "running", "finished"])
         #expect(Self.logs(result) == ["completed 1 NSURLErrorDomain -999", "episode 2", "completed 2 ok"])
     }
 

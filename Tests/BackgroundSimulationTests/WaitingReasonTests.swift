@@ -12,9 +12,9 @@ import Testing
     static let cleanupID = TaskSchedulerTests.cleanupID
 
     /// The waiting records of a run: identifier, instant and reason.
-    static func waits(_ result: SimulationResult) -> [(time: Int64, identifier: String, reason: TraceRecord.TaskWaiting.Reason)] {
+    static func waits(_ result: SimulationResult) -> [(time: Int64, identifier: String, reason: TaskRecord.Waiting.Reason)] {
         result.events.compactMap { event in
-            guard case .taskWaiting(let waiting) = event.record else { return nil }
+            guard case .task(.waiting(let waiting)) = event.record else { return nil }
             return (event.time, waiting.identifier, waiting.reason)
         }
     }
@@ -55,9 +55,9 @@ import Testing
         ])
         #expect(waits.allSatisfy { $0.identifier == Self.cleanupID })
         // Plugged in at 10m, idle since 2m: due at once, so the launch follows with no waiting line before it.
-        let launch = try #require(result.events.first { $0.kind == .taskLaunchRequest })
+        let launch = try #require(result.events.first { $0.kind == .task(.launchRequest) })
         #expect(launch.time == 10 * Self.minute)
-        #expect(result.events.last { $0.kind == .taskWaiting }.map { $0.sequence < launch.sequence } == true)
+        #expect(result.events.last { $0.kind == .task(.waiting) }.map { $0.sequence < launch.sequence } == true)
     }
 
     @Test func aRequestNothingHoldsBackSaysWhenItIsDue() {
@@ -70,7 +70,7 @@ import Testing
         // Submitted at 1m with earliestBegin 20m: due at 21m; Low Power Mode holds it back for a minute, then it is due again.
         #expect(waits.map(\.reason) == [.ready(at: 21 * Self.minute), .blocked(.lowPowerMode), .ready(at: 21 * Self.minute)])
         #expect(waits.map(\.time) == [1, 5, 6].map { $0 * Self.minute })
-        #expect(result.events.contains { $0.kind == .taskStart && $0.time == 21 * Self.minute })
+        #expect(result.events.contains { $0.kind == .task(.start) && $0.time == 21 * Self.minute })
     }
 
     @Test func aQueuedContinuedRequestWaitsForASlotAndTheTraceSaysSo() throws {

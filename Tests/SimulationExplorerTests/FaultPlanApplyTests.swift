@@ -27,7 +27,7 @@ import Testing
         // In the trace, each injected entry says it was injected.
         let result = try target.result(of: plan)
         let notes = result.events.compactMap { event -> String? in
-            if case .userAction(let action) = event.record { return action.note } else { return nil }
+            if case .person(.action(let action)) = event.record { return action.note } else { return nil }
         }
         #expect(notes.filter { $0.hasPrefix("fault: ") } == ["fault: networkLoss", "fault: memoryPressure", "fault: lowPowerMode"])
     }
@@ -46,8 +46,8 @@ import Testing
     @Test func parametersAndChoicesChangeTheRun() throws {
         let target = try sample("save-on-background")
         let budget = try target.result(of: FaultPlan(parameters: [ParameterOverride(key: .backgroundTimeBudget, value: 8 * second)]))
-        let start = try #require(budget.events.first { if case .backgroundTimeStart = $0.record { true } else { false } })
-        guard case .backgroundTimeStart(let record) = start.record else { return }
+        let start = try #require(budget.events.first { if case .backgroundTime(.start) = $0.record { true } else { false } })
+        guard case .backgroundTime(.start(let record)) = start.record else { return }
         #expect(record.budget == 8 * second)
         let slow = try target.result(of: FaultPlan(choices: [ChoiceOverride(name: "app.launchJitter", value: .max)]), recordsDecisions: true)
         #expect(slow.choices.filter { $0.label.name == "app.launchJitter" }.allSatisfy { $0.value == target.scenario.profile.launchJitter })

@@ -38,10 +38,10 @@ import Testing
         var plan = FaultPlan()
         plan.faults = [Fault(at: 599_000_000_000, kind: .pushDropped)]
         let dropped = try plan.simulation(of: target.scenario).run()
-        #expect(dropped.events.filter { $0.kind == .pushOutcome }.map { $0["outcome"]?.string } == ["dropped"])
+        #expect(dropped.events.filter { $0.kind == .push(.outcome) }.map { $0["outcome"]?.string } == ["dropped"])
         plan.faults = [Fault(at: 599_000_000_000, kind: .pushDelayed)]
         let delayed = try plan.simulation(of: target.scenario).run()
-        let outcomes = delayed.events.filter { $0.kind == .pushOutcome }
+        let outcomes = delayed.events.filter { $0.kind == .push(.outcome) }
         #expect(outcomes.map { $0["outcome"]?.string } == ["held", "delivered"])
         #expect(outcomes.last?.time == 600_000_000_000 + Fault.pushDelay)
     }

@@ -19,19 +19,19 @@ import Testing
 
     @Test(arguments: everyBlocker)
     func aWaitingRecordReadsBackAsWritten(blocker: LaunchBlocker) throws {
-        let start = TraceEvent(time: 0, sequence: 0, record: .runStart(.init(
+        let start = TraceEvent(time: 0, sequence: 0, record: .run(.start(.init(
             scenario: "s", seed: 1, profile: PlatformProfile(.iOS26), version: "1", stopAt: 9, bundleIdentifier: "b",
-            policy: .deterministic, supportsBackgroundGPU: false)))
+            policy: .deterministic, supportsBackgroundGPU: false))))
         let event = TraceEvent(
-            time: 5, sequence: 1, record: .taskWaiting(.init(identifier: "com.example.r", type: .processing, reason: .blocked(blocker))))
+            time: 5, sequence: 1, record: .task(.waiting(.init(identifier: "com.example.r", type: .processing, reason: .blocked(blocker)))))
         #expect(event.jsonLine.contains("\"reason\":\"\(blocker.name)\""))
         let trace = try TraceReader.read(Array((start.jsonLine + "\n" + event.jsonLine + "\n").utf8))
         #expect(trace.events == [start, event])
     }
 
     @Test func theAssociatedValuesAreFieldsOfTheirOwn() {
-        func line(_ reason: TraceRecord.TaskWaiting.Reason) -> String {
-            TraceEvent(time: 1, sequence: 2, record: .taskWaiting(.init(identifier: "r", type: .appRefresh, reason: reason))).jsonLine
+        func line(_ reason: TaskRecord.Waiting.Reason) -> String {
+            TraceEvent(time: 1, sequence: 2, record: .task(.waiting(.init(identifier: "r", type: .appRefresh, reason: reason)))).jsonLine
         }
         #expect(line(.ready(at: 900)) == #"{"identifier":"r","kind":"bgTask.waiting","readyAt":900,"reason":"ready","seq":2,"t":1,"type":"appRefresh"}"#)
         #expect(line(.blocked(.backgroundAppRefresh(.denied))).hasPrefix(#"{"backgroundAppRefresh":"denied","identifier":"r","#))

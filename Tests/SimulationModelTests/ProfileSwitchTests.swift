@@ -50,9 +50,9 @@ import Testing
         var profile = PlatformProfile(.iOS26)
         profile.setChoice(.continuedWildcardRegistration, to: "matchesComposed")
         profile[.lowPowerModeRefusesSubmit] = 1
-        let record = TraceRecord.runStart(.init(
+        let record = TraceRecord.run(.start(.init(
             scenario: "s", seed: 1, profile: profile, version: "1", stopAt: 5, bundleIdentifier: "b", policy: .deterministic,
-            supportsBackgroundGPU: false))
+            supportsBackgroundGPU: false)))
         let line = TraceEvent(time: 0, sequence: 0, record: record).jsonLine
         #expect(line.contains(#""profile.continuedWildcardRegistration":"matchesComposed""#))
         #expect(line.contains(#""profile.lowPowerModeRefusesSubmit":true"#))

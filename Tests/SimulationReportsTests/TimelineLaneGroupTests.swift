@@ -41,7 +41,7 @@ import Testing
     @Test(arguments: Runs.allNames)
     func appLanesShowEachStateChange(name: String) throws {
         let (events, timeline) = try Self.run(name)
-        let changes = Self.records(events) { if case .appState(let change) = $0 { change } else { nil } }
+        let changes = Self.records(events) { if case .app(.state(let change)) = $0 { change } else { nil } }
         #expect(timeline.processes.map(\.number) == changes.map(\.record.process).reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
         for (index, change) in changes.enumerated() {
             let process = change.record.process
@@ -68,10 +68,10 @@ import Testing
     @Test(arguments: ["save-on-background", "leaked-assertion-watchdog", "expiration-ends-async"])
     func backgroundTaskLanesRunFromBeginToEnd(name: String) throws {
         let (events, timeline) = try Self.run(name)
-        let begins = Self.records(events) { if case .backgroundTaskBegin(let begin) = $0 { begin } else { nil } }
-        let ends = Self.records(events) { if case .backgroundTaskEnd(let end) = $0 { end } else { nil } }
-        let handlers = Self.records(events) { if case .backgroundTaskExpirationHandler(let handler) = $0 { handler } else { nil } }
-        let terminations = Self.records(events) { if case .appState(let change) = $0, change.termination != nil { change } else { nil } }
+        let begins = Self.records(events) { if case .backgroundTime(.taskBegin(let begin)) = $0 { begin } else { nil } }
+        let ends = Self.records(events) { if case .backgroundTime(.taskEnd(let end)) = $0 { end } else { nil } }
+        let handlers = Self.records(events) { if case .backgroundTime(.taskExpirationHandler(let handler)) = $0 { handler } else { nil } }
+        let terminations = Self.records(events) { if case .app(.state(let change)) = $0, change.termination != nil { change } else { nil } }
         #expect(!begins.isEmpty)
         #expect(timeline.lanes.filter { $0.group == .backgroundTasks }.count == begins.count)
         for begin in begins {
@@ -106,11 +106,11 @@ import Testing
     ])
     func requestLanesShowPendingRunningAndHowEachTaskEnded(name: String) throws {
         let (events, timeline) = try Self.run(name)
-        let submits = Self.records(events) { if case .taskSubmit(let submit) = $0 { submit } else { nil } }
-        let starts = Self.records(events) { if case .taskStart(let start) = $0 { start } else { nil } }
-        let ends = Self.records(events) { if case .taskEnd(let end) = $0 { end } else { nil } }
-        let expiries = Self.records(events) { if case .taskExpire(let expire) = $0 { expire } else { nil } }
-        let failures = Self.records(events) { if case .taskSubmitFailed(let failed) = $0 { failed } else { nil } }
+        let submits = Self.records(events) { if case .task(.submit(let submit)) = $0 { submit } else { nil } }
+        let starts = Self.records(events) { if case .task(.start(let start)) = $0 { start } else { nil } }
+        let ends = Self.records(events) { if case .task(.end(let end)) = $0 { end } else { nil } }
+        let expiries = Self.records(events) { if case .task(.expire(let expire)) = $0 { expire } else { nil } }
+        let failures = Self.records(events) { if case .task(.submitFailed(let failed)) = $0 { failed } else { nil } }
         #expect(timeline.liveActivities.isEmpty)
         for start in starts {
             #expect(start.record.type != .continuedProcessing)
@@ -154,13 +154,13 @@ import Testing
     ])
     func liveActivityLanesShowProgressQuestionsAndEnds(name: String) throws {
         let (events, timeline) = try Self.run(name)
-        let updates = Self.records(events) { if case .liveActivityUpdate(let update) = $0 { update } else { nil } }
-        let prompts = Self.records(events) { if case .liveActivityPrompt(let prompt) = $0 { prompt } else { nil } }
-        let submits = Self.records(events) { if case .taskSubmit(let submit) = $0 { submit } else { nil } }
-        let starts = Self.records(events) { if case .taskStart(let start) = $0 { start } else { nil } }
-        let ends = Self.records(events) { if case .taskEnd(let end) = $0 { end } else { nil } }
-        let dropped = Self.records(events) { if case .taskDropped(let drop) = $0 { drop } else { nil } }
-        let failures = Self.records(events) { if case .taskSubmitFailed(let failed) = $0 { failed } else { nil } }
+        let updates = Self.records(events) { if case .liveActivity(.update(let update)) = $0 { update } else { nil } }
+        let prompts = Self.records(events) { if case .liveActivity(.prompt(let prompt)) = $0 { prompt } else { nil } }
+        let submits = Self.records(events) { if case .task(.submit(let submit)) = $0 { submit } else { nil } }
+        let starts = Self.records(events) { if case .task(.start(let start)) = $0 { start } else { nil } }
+        let ends = Self.records(events) { if case .task(.end(let end)) = $0 { end } else { nil } }
+        let dropped = Self.records(events) { if case .task(.dropped(let drop)) = $0 { drop } else { nil } }
+        let failures = Self.records(events) { if case .task(.submitFailed(let failed)) = $0 { failed } else { nil } }
         // Continued processing is drawn on Live Activity lanes only.
         #expect(timeline.taskRequests.isEmpty)
         func lane(_ identifier: String) throws -> Lane { try Self.lane(timeline, "live-" + identifier) }
@@ -252,7 +252,7 @@ import Testing
 
     /// The screen and power lanes show the conditions of each `device.state`, and each change after the first is told.
     static func checkDeviceLanes(_ events: [TraceEvent], _ timeline: Timeline) throws {
-        let states = Self.records(events) { if case .deviceState(let state) = $0 { state } else { nil } }
+        let states = Self.records(events) { if case .device(.state(let state)) = $0 { state } else { nil } }
         let screen = try Self.lane(timeline, "device-screen")
         let power = try Self.lane(timeline, "device-power")
         #expect(screen.group == .device && power.group == .device)
@@ -264,7 +264,7 @@ import Testing
             #expect(Self.state(power, at: state.time) == .power(expectedPower))
         }
         // Every change of conditions after the first is a line of the story.
-        let changes = events.filter { if case .deviceState = $0.record { $0.sequence > 1 } else { false } }
+        let changes = events.filter { if case .device(.state) = $0.record { $0.sequence > 1 } else { false } }
         #expect(timeline.entries.filter { $0.actor == .device }.map(\.time) == changes.map(\.time))
     }
 

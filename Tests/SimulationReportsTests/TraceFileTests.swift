@@ -36,8 +36,8 @@ import Testing
         ]
         let events = try TraceFile.parse(Data((try header() + lines.joined(separator: "\n")).utf8), path: "t").events
         #expect(events.count == 4)
-        guard case .appSave(let save) = events[1].record, case .appLog(let log) = events[2].record,
-              case .appLock(let lock) = events[3].record else {
+        guard case .app(.save(let save)) = events[1].record, case .app(.log(let log)) = events[2].record,
+              case .app(.lock(let lock)) = events[3].record else {
             Issue.record("wrong records: \(events.map(\.kind))")
             return
         }

@@ -34,7 +34,7 @@ import Testing
         // Date(timeIntervalSinceNow: 15 * 60) is exactly 15 minutes on the virtual clock: no BGS017.
         #expect(!result.diagnostics.contains { $0.rule.id == "BGS017" })
         let starts = result.events.compactMap { event -> Int64? in
-            guard case .taskStart(let start) = event.record, start.identifier == Self.refresh else { return nil }
+            guard case .task(.start(let start)) = event.record, start.identifier == Self.refresh else { return nil }
             return event.time
         }
         #expect(starts.count > 4)

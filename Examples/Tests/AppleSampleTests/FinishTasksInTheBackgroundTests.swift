@@ -41,7 +41,7 @@ final class CorrectedPersistingApp: CorrectedAppDelegate, SimulatedApplicationDe
     @Test func handlePersistenceAsPublishedNeverSaves() {
         let result = Self.app { PersistingApp() }.run(Self.leaving, for: .seconds(60))
         // The inverted guard returns at once: no background task, no save.
-        #expect(!result.events.contains { if case .backgroundTaskBegin = $0.record { true } else { false } })
+        #expect(!result.events.contains { if case .backgroundTime(.taskBegin) = $0.record { true } else { false } })
         #expect(result.saved.checkpoints.isEmpty)
     }
 
@@ -51,7 +51,7 @@ final class CorrectedPersistingApp: CorrectedAppDelegate, SimulatedApplicationDe
         #expect(result.saved.checkpoints.map(\.name) == ["state"])
         // Synchronous code's effects happen when it starts; its two seconds keep the main lane busy afterwards.
         #expect(result.saved.checkpoints.first?.time == 10_000_000_000)
-        #expect(result.events.contains { if case .backgroundTaskEnd = $0.record { true } else { false } })
+        #expect(result.events.contains { if case .backgroundTime(.taskEnd) = $0.record { true } else { false } })
     }
 
     @Test func handlePersistenceRunsDeterministically() async {

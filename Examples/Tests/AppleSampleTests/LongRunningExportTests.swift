@@ -26,7 +26,7 @@ final class ExportingApp: SimulatedApplicationDelegate {
         expectNoDiagnostics(result)
         expectTask("com.example.videos.export.video", in: result, toEnd: .completed, success: true)
         let finalProgress = result.events.compactMap { event -> Int64? in
-            guard case .liveActivityUpdate(let update) = event.record else { return nil }
+            guard case .liveActivity(.update(let update)) = event.record else { return nil }
             return update.permille
         }.last
         #expect(finalProgress == 1000)

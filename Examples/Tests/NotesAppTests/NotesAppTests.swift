@@ -27,7 +27,7 @@ import Testing
         let result = Self.app().run(Self.openAndLeave, for: .seconds(8 * 3_600))
         expectNoDiagnostics(result)
         expectTask(NotesIdentifiers.refresh, in: result, toEnd: .completed, success: true)
-        let refreshes = result.events.filter { if case .taskStart(let start) = $0.record { start.identifier == NotesIdentifiers.refresh } else { false } }
+        let refreshes = result.events.filter { if case .task(.start(let start)) = $0.record { start.identifier == NotesIdentifiers.refresh } else { false } }
         #expect(refreshes.count > 10)
     }
 
@@ -39,8 +39,8 @@ import Testing
         ]
         let result = Self.app().run(timeline, for: .seconds(3 * 3_600))
         // Five one-minute chunks: the person unlocks the phone during the cleanup or it finished before.
-        let ends = result.events.compactMap { event -> TraceRecord.TaskEnd? in
-            guard case .taskEnd(let end) = event.record, end.identifier == NotesIdentifiers.cleanup else { return nil }
+        let ends = result.events.compactMap { event -> TaskRecord.End? in
+            guard case .task(.end(let end)) = event.record, end.identifier == NotesIdentifiers.cleanup else { return nil }
             return end
         }
         #expect(ends.count == 1)
@@ -53,7 +53,7 @@ import Testing
         expectNoDiagnostics(result)
         expectTask("com.example.notes.export.1", in: result, toEnd: .completed, success: true)
         let progress = result.events.compactMap { event -> Int64? in
-            guard case .liveActivityUpdate(let update) = event.record else { return nil }
+            guard case .liveActivity(.update(let update)) = event.record else { return nil }
             return update.permille
         }
         // Progress rises step by step on virtual time, to the end.

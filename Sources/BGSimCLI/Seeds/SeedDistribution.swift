@@ -57,14 +57,14 @@ struct SeedDistribution: Sendable {
         var launchesHere: [(String, Int64)] = []
         for event in result.events {
             switch event.kind {
-            case .taskSubmit, .taskStart, .taskExpire:
+            case .task(.submit), .task(.start), .task(.expire):
                 guard let identifier = event["identifier"]?.string else { continue }
                 let slot = taskSlot(identifier, runsBefore: index)
-                if event.kind == .taskStart {
+                if event.kind == .task(.start) {
                     tasks[slot].launches[index] += 1
                     if !launchesHere.contains(where: { $0.0 == identifier }) { launchesHere.append((identifier, event.time)) }
                 }
-                if event.kind == .taskExpire, !expiredHere.contains(identifier) { expiredHere.append(identifier) }
+                if event.kind == .task(.expire), !expiredHere.contains(identifier) { expiredHere.append(identifier) }
             default: continue
             }
         }

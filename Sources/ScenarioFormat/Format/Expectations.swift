@@ -47,7 +47,7 @@ public struct Expectations: Sendable, Hashable, Decodable {
         }
 
         /// The ways a run may end, as `ended` names them.
-        public static let endings = TraceRecord.TaskEnding.allCases.map(\.rawValue) + ["running"]
+        public static let endings = TaskRecord.Ending.allCases.map(\.rawValue) + ["running"]
 
         /// Whether `identifier` is one this expectation is about.
         func matches(_ candidate: String) -> Bool {

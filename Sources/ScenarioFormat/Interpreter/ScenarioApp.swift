@@ -171,7 +171,7 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
     /// The task a BGTask step works on; outside a launch handler the step is traced as ignored.
     private func launchedTask(_ context: Context, step: String, in process: AppProcess) -> BGTask? {
         guard let task = context.bgTask else {
-            process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(process: process.number, step: step, why: "not in a launch handler")))
+            process.trace(.app(.stepIgnored(AppRecord.StepIgnored(process: process.number, step: step, why: "not in a launch handler"))))
             return nil
         }
         return task
@@ -253,13 +253,13 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
         case .work(let duration, let jitter, let changesState):
             let actual = jitter > 0
                 ? max(0, duration + kernel.draw(ChoiceLabel("app.workJitter", subject: Int64(process.number)), in: -jitter...jitter)) : duration
-            process.trace(.appWork(TraceRecord.AppActivity(process: process.number, duration: actual, lane: context.lane)))
+            process.trace(.app(.work(AppRecord.Activity(process: process.number, duration: actual, lane: context.lane))))
             // The app's memory is dirty from the moment work starts: a kill mid-way loses it.
             if changesState { process.recordWork(actual) }
             try await process.compute(actual, label: "work on \(context.lane)")
 
         case .wait(let duration):
-            process.trace(.appWait(TraceRecord.AppActivity(process: process.number, duration: duration, lane: context.lane)))
+            process.trace(.app(.wait(AppRecord.Activity(process: process.number, duration: duration, lane: context.lane))))
             try await kernel.clock.sleep(for: .nanoseconds(duration))
 
         case .save(let checkpoint, let duration):
@@ -292,37 +292,37 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
         case .downloadTask(let session, let bytes, let earliestBegin, let error):
             let request = TransferRequest(session: session, bytes: bytes, earliestBegin: earliestBegin.map { process.now + $0 }, error: error)
             if process.system.service(BackgroundTransfers.self).startDownload(request, in: process) == nil {
-                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
-                    process: process.number, step: "downloadTask", why: "this process created no background session \(session)")))
+                process.trace(.app(.stepIgnored(AppRecord.StepIgnored(
+                    process: process.number, step: "downloadTask", why: "this process created no background session \(session)"))))
             }
 
         case .moveDownloadedFile(let checkpoint):
             guard let transfer = context.downloadedTransfer else {
-                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
-                    process: process.number, step: "moveDownloadedFile", why: "not in didFinishDownloadingTo (the file is gone once it returns)")))
+                process.trace(.app(.stepIgnored(AppRecord.StepIgnored(
+                    process: process.number, step: "moveDownloadedFile", why: "not in didFinishDownloadingTo (the file is gone once it returns)"))))
                 return
             }
             guard process.system.service(BackgroundTransfers.self).moveFile(of: transfer) else {
                 // FileManager.moveItem throws: there is no file at location any more.
-                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                process.trace(.app(.stepIgnored(AppRecord.StepIgnored(
                     process: process.number, step: "moveDownloadedFile",
-                    why: "the file of transfer \(transfer) was deleted when didFinishDownloadingTo returned")))
+                    why: "the file of transfer \(transfer) was deleted when didFinishDownloadingTo returned"))))
                 return
             }
             application.saveState(checkpoint: checkpoint)
 
         case .callBackgroundEventsCompletion(let session):
             guard let completion = eventsCompletions.removeValue(forKey: session) else {
-                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
-                    process: process.number, step: "callBackgroundEventsCompletion", why: "no stored completion handler for \(session)")))
+                process.trace(.app(.stepIgnored(AppRecord.StepIgnored(
+                    process: process.number, step: "callBackgroundEventsCompletion", why: "no stored completion handler for \(session)"))))
                 return
             }
             completion()
 
         case .callFetchCompletion(let result):
             guard let completion = context.fetchCompletion else {
-                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
-                    process: process.number, step: "callFetchCompletion", why: "not in a didReceiveRemoteNotification handler")))
+                process.trace(.app(.stepIgnored(AppRecord.StepIgnored(
+                    process: process.number, step: "callFetchCompletion", why: "not in a didReceiveRemoteNotification handler"))))
                 return
             }
             let value: UIBackgroundFetchResult = switch result {
@@ -347,7 +347,7 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
             }
 
         case .log(let message):
-            process.trace(.appLog(TraceRecord.AppLog(process: process.number, message: message, lane: context.lane)))
+            process.trace(.app(.log(AppRecord.Log(process: process.number, message: message, lane: context.lane))))
 
         case .crash(let message):
             process.terminate(.crash, message: message)
@@ -407,7 +407,7 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
         case .cancelWork:
             guard let task = launchedTask(context, step: "cancelWork", in: process) else { return }
             task.isWorkCancelled = true
-            process.trace(.taskWorkCancelled(TraceRecord.TaskWorkCancelled(process: process.number, identifier: task.identifier)))
+            process.trace(.task(.workCancelled(TaskRecord.WorkCancelled(process: process.number, identifier: task.identifier))))
 
         case .stopIfCancelled:
             guard let task = launchedTask(context, step: "stopIfCancelled", in: process) else { return }
@@ -420,7 +420,7 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
                     message: "main-actor code ran on a background queue"
                         + (context.bgTask.map { ": the launch handler of \($0.identifier) was registered with using: nil" } ?? ""))
             }
-            process.trace(.appUpdateUI(TraceRecord.AppUpdateUI(process: process.number, lane: context.lane)))
+            process.trace(.app(.updateUI(AppRecord.UpdateUI(process: process.number, lane: context.lane))))
 
         case .processUnits(let work):
             try await processUnits(work, in: process, context: context)
@@ -428,8 +428,8 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
         case .updateTitle(let title, let subtitle):
             guard let task = launchedTask(context, step: "updateTitle", in: process) else { return }
             guard let continued = task as? BGContinuedProcessingTask else {
-                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
-                    process: process.number, step: "updateTitle", why: "not a continued processing task")))
+                process.trace(.app(.stepIgnored(AppRecord.StepIgnored(
+                    process: process.number, step: "updateTitle", why: "not a continued processing task"))))
                 return
             }
             continued.updateTitle(title, subtitle: subtitle)
@@ -437,8 +437,8 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
         case .setProgressTotal(let units):
             guard let task = launchedTask(context, step: "setProgressTotal", in: process) else { return }
             guard let continued = task as? BGContinuedProcessingTask else {
-                process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
-                    process: process.number, step: "setProgressTotal", why: "not a continued processing task")))
+                process.trace(.app(.stepIgnored(AppRecord.StepIgnored(
+                    process: process.number, step: "setProgressTotal", why: "not a continued processing task"))))
                 return
             }
             continued.progress.totalUnitCount = Int64(units)
@@ -463,9 +463,9 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
                 // A round that takes no virtual time would loop for ever at one instant: stop, and say so.
                 idleRounds = process.now == before ? idleRounds + 1 : 0
                 if idleRounds >= Self.idleRoundLimit {
-                    process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
+                    process.trace(.app(.stepIgnored(AppRecord.StepIgnored(
                         process: process.number, step: "while",
-                        why: "\(Self.idleRoundLimit) rounds took no virtual time; the loop was stopped (give its steps work or a wait)")))
+                        why: "\(Self.idleRoundLimit) rounds took no virtual time; the loop was stopped (give its steps work or a wait)"))))
                     return
                 }
             }

@@ -93,24 +93,24 @@ private final class LandmarkWatcher: @unchecked Sendable {
 
     func record(_ record: TraceRecord, at time: Int64) {
         switch record {
-        case .taskStart(let start):
+        case .task(.start(let start)):
             runningTasks.append((taskRuns.count, start.process))
             taskRuns.append(Landmarks.TaskRun(identifier: start.identifier, kind: start.type, start: time, end: nil, boundaries: []))
-        case .taskEnd(let end):
+        case .task(.end(let end)):
             if let position = runningTasks.lastIndex(where: { $0.process == end.process && taskRuns[$0.index].identifier == end.identifier }) {
                 taskRuns[runningTasks[position].index].end = time
                 runningTasks.remove(at: position)
             }
-        case .backgroundTimeStart:
+        case .backgroundTime(.start):
             inPeriod = true
             periods.append(Landmarks.BackgroundPeriod(start: time, end: nil, boundaries: []))
-        case .backgroundTimeEnd:
+        case .backgroundTime(.end):
             endPeriod(at: time)
-        case .backgroundTaskBegin:
+        case .backgroundTime(.taskBegin):
             openBackgroundTasks += 1
-        case .backgroundTaskEnd:
+        case .backgroundTime(.taskEnd):
             openBackgroundTasks = max(0, openBackgroundTasks - 1)
-        case .appState(let change):
+        case .app(.state(let change)):
             processCount = max(processCount, change.process)
             if change.termination != nil {
                 endPeriod(at: time)

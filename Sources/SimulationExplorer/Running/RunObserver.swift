@@ -34,51 +34,51 @@ final class RunObserver: @unchecked Sendable {
         let kind = record.kind
         if let fault = pendingFault {
             pendingFault = nil
-            if kind != .userActionIgnored { effectiveFaults |= fault.bit }
+            if kind != .person(.actionIgnored) { effectiveFaults |= fault.bit }
         }
         // Most records matter to no property or milestone: tell them by kind before looking inside.
         switch kind {
-        case .userAction:
+        case .person(.action):
             // The injected entries run in the plan's order, so the k-th one traced is the plan's k-th: no note to parse.
-            guard nextFault < faultKinds.count, case .userAction(let action) = record, let note = action.note,
+            guard nextFault < faultKinds.count, case .person(.action(let action)) = record, let note = action.note,
                   note.utf8.starts(with: Self.faultNotePrefix.utf8)
             else { return }
             pendingFault = faultKinds[nextFault]
             nextFault += 1
-        case .appState:
-            guard case .appState(let change) = record else { return }
+        case .app(.state):
+            guard case .app(.state(let change)) = record else { return }
             appState(change)
-        case .backgroundTaskBegin:
+        case .backgroundTime(.taskBegin):
             milestones |= Milestone.backgroundTaskBegun.bit
-        case .backgroundTimeExpiring:
+        case .backgroundTime(.expiring):
             milestones |= Milestone.backgroundTimeExpiring.bit
             effectiveFaults |= FaultKind.expireBackgroundTime.bit
-        case .backgroundTaskExpirationHandler:
-            guard case .backgroundTaskExpirationHandler(let handler) = record, handler.phase == .started else { return }
+        case .backgroundTime(.taskExpirationHandler):
+            guard case .backgroundTime(.taskExpirationHandler(let handler)) = record, handler.phase == .started else { return }
             milestones |= Milestone.backgroundExpirationHandler.bit
-        case .taskStart:
-            guard case .taskStart(let start) = record else { return }
+        case .task(.start):
+            guard case .task(.start(let start)) = record else { return }
             milestones |= Milestone.taskStarted.bit
             running.append((start.process, start.identifier))
-        case .taskExpire:
+        case .task(.expire):
             milestones |= Milestone.taskExpired.bit
-        case .taskEnd:
-            guard case .taskEnd(let end) = record else { return }
+        case .task(.end):
+            guard case .task(.end(let end)) = record else { return }
             taskEnded(end)
-        case .liveActivityUpdate:
-            guard case .liveActivityUpdate(let update) = record, update.cause == .start else { return }
+        case .liveActivity(.update):
+            guard case .liveActivity(.update(let update)) = record, update.cause == .start else { return }
             milestones |= Milestone.liveActivity.bit
-        case .liveActivityPrompt:
-            guard case .liveActivityPrompt(let prompt) = record, case .shown = prompt.phase else { return }
+        case .liveActivity(.prompt):
+            guard case .liveActivity(.prompt(let prompt)) = record, case .shown = prompt.phase else { return }
             milestones |= Milestone.liveActivityPrompt.bit
-        case .taskDropped:
+        case .task(.dropped):
             milestones |= Milestone.requestDropped.bit
         default:
             break
         }
     }
 
-    private func appState(_ change: TraceRecord.AppStateChange) {
+    private func appState(_ change: AppRecord.StateChange) {
         if change.process > 1 { milestones |= Milestone.relaunched.bit }
         if let termination = change.termination {
             switch termination.reason {
@@ -99,7 +99,7 @@ final class RunObserver: @unchecked Sendable {
         }
     }
 
-    private func taskEnded(_ end: TraceRecord.TaskEnd) {
+    private func taskEnded(_ end: TaskRecord.End) {
         switch end.how {
         case .completed: milestones |= Milestone.taskCompleted.bit
         case .expired:

@@ -103,11 +103,11 @@ package final class ContinuedProcessing: SystemService {
         traceLiveActivity(task, in: process, cause: .title, advanced: false)
     }
 
-    private func traceLiveActivity(_ task: RunningTask, in process: AppProcess, cause: TraceRecord.LiveActivityCause, advanced: Bool) {
+    private func traceLiveActivity(_ task: RunningTask, in process: AppProcess, cause: LiveActivityRecord.Cause, advanced: Bool) {
         guard let shown = task.continued?.shown else { return }
-        process.trace(.liveActivityUpdate(TraceRecord.LiveActivityUpdate(
+        process.trace(.liveActivity(.update(LiveActivityRecord.Update(
             process: process.number, identifier: task.identifier, title: shown.title, subtitle: shown.subtitle,
-            completed: shown.completed, total: shown.total, permille: shown.permille, cause: cause, advanced: advanced)))
+            completed: shown.completed, total: shown.total, permille: shown.permille, cause: cause, advanced: advanced))))
     }
 
     private func scheduleSample(of task: RunningTask, in process: AppProcess) {
@@ -156,8 +156,8 @@ package final class ContinuedProcessing: SystemService {
                 process.expire(task, reason: "progress stalled")
             } else if still >= profile.continuedStallPromptDelay && !state.asking {
                 state.asking = true
-                process.trace(.liveActivityPrompt(TraceRecord.LiveActivityPrompt(
-                    process: process.number, identifier: task.identifier, phase: .shown(stalledFor: still))))
+                process.trace(.liveActivity(.prompt(LiveActivityRecord.Prompt(
+                    process: process.number, identifier: task.identifier, phase: .shown(stalledFor: still)))))
             }
         }
         if process.isAlive && !task.completed { scheduleSample(of: task, in: process) }
@@ -167,8 +167,8 @@ package final class ContinuedProcessing: SystemService {
     func withdrawPrompt(of task: RunningTask, in process: AppProcess, why: String) {
         guard let state = task.continued, state.asking else { return }
         state.asking = false
-        process.trace(.liveActivityPrompt(TraceRecord.LiveActivityPrompt(
-            process: process.number, identifier: task.identifier, phase: .withdrawn(why: why))))
+        process.trace(.liveActivity(.prompt(LiveActivityRecord.Prompt(
+            process: process.number, identifier: task.identifier, phase: .withdrawn(why: why)))))
     }
 
     // MARK: The person
@@ -202,8 +202,8 @@ package final class ContinuedProcessing: SystemService {
             return "no Live Activity is asking whether to continue"
         }
         state.asking = false
-        process.trace(.liveActivityPrompt(TraceRecord.LiveActivityPrompt(
-            process: process.number, identifier: task.identifier, phase: .answered(answer))))
+        process.trace(.liveActivity(.prompt(LiveActivityRecord.Prompt(
+            process: process.number, identifier: task.identifier, phase: .answered(answer)))))
         switch answer {
         case .continue:
             state.lastAdvance = process.now

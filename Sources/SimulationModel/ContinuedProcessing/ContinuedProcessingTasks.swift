@@ -106,8 +106,8 @@ package struct ContinuedProcessingTasks: TaskBehavior {
         }
         // No seeded delay applies to continued requests, so none is drawn: the run's random sequence stays as it was.
         scheduler.enqueue(PendingRequest(request: request, submittedAt: now, delayDraw: 0))
-        process.trace(.taskSubmit(TraceRecord.TaskSubmit(
-            process: process.number, request: request, personAction: personAction, replaced: replacing, queued: !startsNow)))
+        process.trace(.task(.submit(TaskRecord.Submit(
+            process: process.number, request: request, personAction: personAction, replaced: replacing, queued: !startsNow))))
         scheduler.reevaluate()
     }
 
@@ -136,7 +136,7 @@ package struct ContinuedProcessingTasks: TaskBehavior {
         process.system.service(ContinuedProcessing.self).withdrawPrompt(of: task, in: process, why: "the task expired")
     }
 
-    package func taskEnding(_ task: RunningTask, in process: AppProcess) -> TraceRecord.OutputLeft? {
+    package func taskEnding(_ task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft? {
         process.system.service(ContinuedProcessing.self).hideLiveActivity(of: task, in: process)
         return process.outputState(of: task)
     }

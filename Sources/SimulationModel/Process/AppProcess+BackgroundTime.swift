@@ -9,7 +9,7 @@ extension AppProcess {
         let deadline = now + budget
         backgroundDeadline = deadline
         expirationStarted = false
-        trace(.backgroundTimeStart(TraceRecord.BackgroundTimeStart(process: number, budget: budget, deadline: deadline)))
+        trace(.backgroundTime(.start(BackgroundTimeRecord.Start(process: number, budget: budget, deadline: deadline))))
         let expirationAt = max(now, deadline - profile.expirationLead)
         let subject = Int64(number)
         backgroundTimers.append(kernel.schedule(
@@ -28,7 +28,7 @@ extension AppProcess {
     func endBackgroundPeriod() {
         for timer in backgroundTimers { kernel.cancel(timer) }
         backgroundTimers.removeAll()
-        if backgroundDeadline != nil { trace(.backgroundTimeEnd(TraceRecord.BackgroundTimeEnd(process: number))) }
+        if backgroundDeadline != nil { trace(.backgroundTime(.end(BackgroundTimeRecord.End(process: number)))) }
         backgroundDeadline = nil
         expirationStarted = false
     }
@@ -39,7 +39,7 @@ extension AppProcess {
         guard isAlive, state == .background else { return }
         expirationStarted = true
         let open = tasks.filter { $0.isOpen && !$0.expirationHandlerCalled }
-        if !open.isEmpty { trace(.backgroundTimeExpiring(TraceRecord.BackgroundTimeExpiring(process: number, openTasks: open.count))) }
+        if !open.isEmpty { trace(.backgroundTime(.expiring(BackgroundTimeRecord.Expiring(process: number, openTasks: open.count)))) }
         let batch = ExpirationBatch(tasks: open)
         for task in open {
             task.expirationHandlerCalled = true
@@ -52,12 +52,12 @@ extension AppProcess {
             batch.handlersLeft += 1
             mainLane.enqueue("expiration handler of task \(task.identifier)", onStart: { [self] in
                 task.handlerState = .running
-                trace(.backgroundTaskExpirationHandler(TraceRecord.BackgroundTaskExpirationHandler(
-                    process: number, identifier: task.identifier, phase: .started)))
+                trace(.backgroundTime(.taskExpirationHandler(BackgroundTimeRecord.TaskExpirationHandler(
+                    process: number, identifier: task.identifier, phase: .started))))
             }, onFinish: { [self] in
                 task.handlerState = .returned
-                trace(.backgroundTaskExpirationHandler(TraceRecord.BackgroundTaskExpirationHandler(
-                    process: number, identifier: task.identifier, phase: .returned)))
+                trace(.backgroundTime(.taskExpirationHandler(BackgroundTimeRecord.TaskExpirationHandler(
+                    process: number, identifier: task.identifier, phase: .returned))))
                 batch.handlersLeft -= 1
                 if batch.handlersLeft == 0 { reportTasksStillOpen(after: batch) }
             }, workOwner: .none) { [self, subject = task.subject] in
@@ -136,7 +136,7 @@ extension AppProcess {
         guard isAlive else { return 0 }
         let late = state == .background && expirationStarted
         if !state.isRunning || (late && profile.beginBackgroundTaskAfterExpiration == .invalid) {
-            trace(.backgroundTaskInvalid(TraceRecord.BackgroundTaskInvalid(process: number, name: name ?? "", state: state.name)))
+            trace(.backgroundTime(.taskInvalid(BackgroundTimeRecord.TaskInvalid(process: number, name: name ?? "", state: state.name))))
             return 0
         }
         let identifier = nextTaskIdentifier
@@ -147,8 +147,8 @@ extension AppProcess {
         tasks.append(task)
         openTasks[identifier] = task
         cancelSuspension()
-        trace(.backgroundTaskBegin(TraceRecord.BackgroundTaskBegin(
-            process: number, identifier: identifier, name: name ?? "", remaining: backgroundTimeRemainingNanoseconds)))
+        trace(.backgroundTime(.taskBegin(BackgroundTimeRecord.TaskBegin(
+            process: number, identifier: identifier, name: name ?? "", remaining: backgroundTimeRemainingNanoseconds))))
         if state == .background { scheduleAgeWarning(for: task) }
         return identifier
     }
@@ -169,8 +169,8 @@ extension AppProcess {
         openTasks[identifier] = nil
         // Ended tasks leave the ordered list in batches, so that ending many is linear.
         if openTasks.count * 2 < tasks.count { tasks.removeAll { !$0.isOpen } }
-        trace(.backgroundTaskEnd(TraceRecord.BackgroundTaskEnd(
-            process: number, identifier: identifier, name: task.name ?? "", age: now - task.createdAt)))
+        trace(.backgroundTime(.taskEnd(BackgroundTimeRecord.TaskEnd(
+            process: number, identifier: identifier, name: task.name ?? "", age: now - task.createdAt))))
         evaluateSuspension()
     }
 

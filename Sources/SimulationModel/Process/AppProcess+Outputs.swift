@@ -16,15 +16,15 @@ extension AppProcess {
         traceOutput(name, simulation.storage.removePartial(name, process: number), change: .remove, task: task)
     }
 
-    private func traceOutput(_ name: String, _ file: SavedState.Output?, change: TraceRecord.OutputChange, task: RunningTask?) {
+    private func traceOutput(_ name: String, _ file: SavedState.Output?, change: AppRecord.OutputChange, task: RunningTask?) {
         // Which task's work it was (`identifier`): a task's end reports the files its own work wrote.
-        trace(.appOutput(TraceRecord.AppOutput(
+        trace(.app(.output(AppRecord.Output(
             process: number, output: name, change: change, units: file?.units ?? 0, total: file?.total ?? 0, state: file?.state,
-            identifier: task?.identifier)))
+            identifier: task?.identifier))))
     }
 
     /// `complete`, `partial` or `none` (nothing written, or the partial output removed): what a continued task leaves.
-    package func outputState(of task: RunningTask) -> TraceRecord.OutputLeft {
+    package func outputState(of task: RunningTask) -> TaskRecord.OutputLeft {
         let files = (task.continued?.outputs ?? []).compactMap { simulation.storage.output(named: $0) }
         if files.contains(where: { $0.state == .partial }) { return .partial }
         if !files.isEmpty && files.allSatisfy({ $0.state == .complete }) { return .complete }

@@ -101,7 +101,7 @@ extension AppProcess {
                     Rules.taskIdentifierNotPermitted, subject: "task identifier \(identifier)",
                     message: "register(forTaskWithIdentifier:) returned false: \(identifier) is not in BGTaskSchedulerPermittedIdentifiers")
             }
-            trace(.taskRegister(TraceRecord.TaskRegister(process: number, identifier: identifier, registered: false, queue: nil)))
+            trace(.task(.register(TaskRecord.Register(process: number, identifier: identifier, registered: false, queue: nil))))
             return false
         }
         if registrations[identifier] != nil {
@@ -111,8 +111,8 @@ extension AppProcess {
             return false
         }
         registrations[identifier] = registration
-        trace(.taskRegister(TraceRecord.TaskRegister(
-            process: number, identifier: identifier, registered: true, queue: registration.onMainLane ? .main : .background)))
+        trace(.task(.register(TaskRecord.Register(
+            process: number, identifier: identifier, registered: true, queue: registration.onMainLane ? .main : .background))))
         return true
     }
 
@@ -178,9 +178,9 @@ extension AppProcess {
         task.simulated = system.service(TaskScheduler.self).takeSimulatedLaunch(of: request.identifier)
         task.runIndex = simulation.taskRunStarted(TaskRun(process: number, identifier: request.identifier, kind: request.kind, startedAt: now))
         runningTasks.append(task)
-        trace(.taskStart(TraceRecord.TaskStart(
+        trace(.task(.start(TaskRecord.Start(
             process: number, identifier: request.identifier, type: request.kind, deadline: runtime == nil ? nil : task.deadline,
-            queue: registration.onMainLane ? .main : .background)))
+            queue: registration.onMainLane ? .main : .background))))
         if runtime != nil {
             let label = EventLabel("bgTask.deadline", subject: Int64(number))
             task.timers.append(kernel.schedule(at: VirtualInstant(nanoseconds: task.deadline), label: label) { [self] in
@@ -246,7 +246,7 @@ extension AppProcess {
     package func expire(_ task: RunningTask, reason: String) {
         guard isAlive, !task.completed, !task.expired else { return }
         task.expired = true
-        trace(.taskExpire(TraceRecord.TaskExpire(process: number, identifier: task.identifier, reason: reason)))
+        trace(.task(.expire(TaskRecord.Expire(process: number, identifier: task.identifier, reason: reason))))
         task.request.kind.behavior.taskExpired(task, in: self)
         if task.completesWhenHandlerReturns {
             task.workCancelled = true
@@ -334,7 +334,7 @@ extension AppProcess {
         finish(task, how: task.expired ? .expired : .completed, success: success)
     }
 
-    private func finish(_ task: RunningTask, how: TraceRecord.TaskEnding, success: Bool) {
+    private func finish(_ task: RunningTask, how: TaskRecord.Ending, success: Bool) {
         task.completed = true
         task.expirationHandler = nil
         // The system lets go of the `BGTask` it handed the app (which holds the task: a cycle otherwise).
@@ -357,10 +357,10 @@ extension AppProcess {
     /// The output field makes a continued task's end say what it left
     /// behind, also when the process was killed and the app never heard.
     @discardableResult
-    func traceEnd(of task: RunningTask, how: TraceRecord.TaskEnding, success: Bool) -> TraceRecord.OutputLeft? {
+    func traceEnd(of task: RunningTask, how: TaskRecord.Ending, success: Bool) -> TaskRecord.OutputLeft? {
         let output = task.request.kind.behavior.taskEnding(task, in: self)
         simulation.taskRunEnded(task.runIndex, how: how, success: success)
-        trace(.taskEnd(TraceRecord.TaskEnd(process: number, identifier: task.identifier, how: how, success: success, output: output)))
+        trace(.task(.end(TaskRecord.End(process: number, identifier: task.identifier, how: how, success: success, output: output))))
         return output
     }
 }

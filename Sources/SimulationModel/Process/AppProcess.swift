@@ -115,7 +115,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     }
 
     package func console(_ message: String) {
-        trace(.console(TraceRecord.Console(process: number, message: message)))
+        trace(.console(ConsoleRecord(process: number, message: message)))
     }
 
     // MARK: State
@@ -124,10 +124,10 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         let previous = state
         if !previous.canMove(to: next) {
             // A bug in the model, not in the app: recorded (and caught by the property tests) rather than crashing a run.
-            trace(.illegalTransition(TraceRecord.IllegalTransition(process: number, from: previous.name, to: next.name)))
+            trace(.model(.illegalTransition(ModelRecord.IllegalTransition(process: number, from: previous.name, to: next.name))))
         }
         state = next
-        trace(.appState(TraceRecord.AppStateChange(process: number, from: previous.name, to: next.name, cause: reason)))
+        trace(.app(.state(AppRecord.StateChange(process: number, from: previous.name, to: next.name, cause: reason))))
         simulation.processStateChanged()
     }
 
@@ -265,19 +265,19 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         let saved = unsavedWork
         unsavedWork = 0
         simulation.storage.save(checkpoint: checkpoint, at: now, process: number)
-        trace(.appSave(TraceRecord.AppSave(process: number, checkpoint: checkpoint, work: saved)))
+        trace(.app(.save(AppRecord.Save(process: number, checkpoint: checkpoint, work: saved))))
     }
 
     package func holdLock(_ name: String) {
         guard isAlive else { return }
         heldLocks.append(name)
-        trace(.appLock(TraceRecord.AppLock(process: number, lock: name, held: true)))
+        trace(.app(.lock(AppRecord.Lock(process: number, lock: name, held: true))))
     }
 
     package func releaseLock(_ name: String) {
         guard isAlive else { return }
         if let index = heldLocks.firstIndex(of: name) { heldLocks.remove(at: index) }
-        trace(.appLock(TraceRecord.AppLock(process: number, lock: name, held: false)))
+        trace(.app(.lock(AppRecord.Lock(process: number, lock: name, held: false))))
     }
 
     // MARK: Lifecycle
@@ -428,7 +428,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// Runs a user-visible action of the app (a tap) on the main lane.
     func performUserAction(_ name: String) {
         guard state.isForeground else {
-            trace(.appUserActionIgnored(TraceRecord.AppUserActionIgnored(process: number, userAction: name, state: state.name)))
+            trace(.app(.userActionIgnored(AppRecord.UserActionIgnored(process: number, userAction: name, state: state.name))))
             return
         }
         callback(.userAction(name), personAction: name)
@@ -460,10 +460,10 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         let name = callback.name
         let body: @Sendable () async -> Void = { [appCode] in await appCode.run(callback) }
         mainLane.enqueue(name, onStart: { [self] in
-            trace(.appCallback(TraceRecord.AppCallback(process: number, callback: name, phase: .started)))
+            trace(.app(.callback(AppRecord.Callback(process: number, callback: name, phase: .started))))
             started?()
         }, onFinish: { [self] in
-            trace(.appCallback(TraceRecord.AppCallback(process: number, callback: name, phase: .returned)))
+            trace(.app(.callback(AppRecord.Callback(process: number, callback: name, phase: .returned))))
             finished?()
         }, personAction: personAction, workOwner: .none, body)
     }
@@ -612,8 +612,8 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         runningTasks.removeAll()
         let from = state.name
         state = .terminated(reason)
-        trace(.appState(TraceRecord.AppStateChange(
-            process: number, from: from, termination: TraceRecord.AppStateChange.Termination(reason: reason, message: message))))
+        trace(.app(.state(AppRecord.StateChange(
+            process: number, from: from, termination: AppRecord.StateChange.Termination(reason: reason, message: message)))))
         let failing = deferredWaiters + computations.filter { !$0.finished }.map(\.waiter)
         deferredWaiters.removeAll()
         computations.removeAll()

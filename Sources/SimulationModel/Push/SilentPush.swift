@@ -48,7 +48,7 @@ package final class SilentPush: SystemService {
         case .push(let notification):
             received += 1
             let push = received
-            system.trace(.pushReceived(TraceRecord.PushReceived(push: push, notification: notification)))
+            system.trace(.push(.received(PushRecord.Received(push: push, notification: notification))))
             guard !faults.isEmpty else {
                 receive(push, notification)
                 break
@@ -57,8 +57,8 @@ package final class SilentPush: SystemService {
                 drop(push, why: "lost on the way (fault: the system does not guarantee delivery)")
                 break
             }
-            system.trace(.pushOutcome(TraceRecord.PushOutcome(
-                push: push, outcome: .held, why: "late on the way by \(TimeText.format(nanoseconds: delay)) (fault: APNs delivers low-priority pushes in bursts)")))
+            system.trace(.push(.outcome(PushRecord.Outcome(
+                push: push, outcome: .held, why: "late on the way by \(TimeText.format(nanoseconds: delay)) (fault: APNs delivers low-priority pushes in bursts)"))))
             system.kernel.schedule(afterNanoseconds: delay, label: EventLabel("push.late", subject: Int64(push))) { [self] in
                 receive(push, notification)
             }
@@ -79,8 +79,8 @@ package final class SilentPush: SystemService {
         if let held, process.state.isTerminated {
             if let event = held.event { system.kernel.cancel(event) }
             self.held = nil
-            system.trace(.pushOutcome(TraceRecord.PushOutcome(
-                push: held.push, outcome: .discarded, why: "the app was terminated while the push was held")))
+            system.trace(.push(.outcome(PushRecord.Outcome(
+                push: held.push, outcome: .discarded, why: "the app was terminated while the push was held"))))
         }
     }
 
@@ -147,22 +147,22 @@ package final class SilentPush: SystemService {
     }
 
     private func drop(_ push: Int, why: String) {
-        system.trace(.pushOutcome(TraceRecord.PushOutcome(push: push, outcome: .dropped, why: why)))
+        system.trace(.push(.outcome(PushRecord.Outcome(push: push, outcome: .dropped, why: why))))
     }
 
     /// Throttled: the device holds the push, replacing any older held one, until the hour allows another wake.
     private func hold(_ push: Int, _ notification: RemoteNotification) {
         if let older = held {
             if let event = older.event { system.kernel.cancel(event) }
-            system.trace(.pushOutcome(TraceRecord.PushOutcome(
-                push: older.push, outcome: .coalesced, why: "replaced by push \(push): the system holds only the newest")))
+            system.trace(.push(.outcome(PushRecord.Outcome(
+                push: older.push, outcome: .coalesced, why: "replaced by push \(push): the system holds only the newest"))))
         }
         let limit = system.profile.pushMaxPerHour
         system.diagnose(
             Rules.pushThrottled, process: system.process?.number, subject: "push \(push)",
             message: "push \(push) arrived after \(wakes.count) background push(es) in the last hour (the limit is \(limit)): held")
-        system.trace(.pushOutcome(TraceRecord.PushOutcome(
-            push: push, outcome: .held, why: "\(wakes.count) background pushes in the last hour; the limit is \(limit)")))
+        system.trace(.push(.outcome(PushRecord.Outcome(
+            push: push, outcome: .held, why: "\(wakes.count) background pushes in the last hour; the limit is \(limit)"))))
         var event: EventHandle?
         if let oldest = wakes.first {
             let label = EventLabel("push.release", subject: Int64(push))
@@ -183,7 +183,7 @@ package final class SilentPush: SystemService {
     // MARK: Delivering
 
     private func deliver(_ push: Int, _ notification: RemoteNotification, why: String?) {
-        let wake: TraceRecord.PushWake
+        let wake: ServiceWake
         let process: AppProcess
         if let current = system.process, current.isAlive {
             process = current
@@ -200,7 +200,7 @@ package final class SilentPush: SystemService {
         if !process.state.isForeground && process.state != .launching(into: .foreground) {
             wakes.append(system.kernel.now.nanoseconds)
         }
-        system.trace(.pushOutcome(TraceRecord.PushOutcome(push: push, outcome: .delivered, why: why, process: process.number, wake: wake)))
+        system.trace(.push(.outcome(PushRecord.Outcome(push: push, outcome: .delivered, why: why, process: process.number, wake: wake))))
         process.holdForService()
         process.whenLaunched { [self] in
             guard process.isAlive else { return }
@@ -219,7 +219,7 @@ package final class SilentPush: SystemService {
             running.remove(at: index)
             guard process.isAlive else { return }
             let limit = TimeText.format(nanoseconds: budget)
-            process.trace(.pushCompletion(TraceRecord.PushCompletion(push: push, process: process.number, phase: .timedOut)))
+            process.trace(.push(.completion(PushRecord.Completion(push: push, process: process.number, phase: .timedOut))))
             process.diagnose(
                 Rules.pushCompletionNotCalled, subject: "push \(push)",
                 message: "didReceiveRemoteNotification did not call its completion handler for push \(push) within \(limit)")
@@ -233,7 +233,7 @@ package final class SilentPush: SystemService {
         guard process.isAlive else { return }
         guard let index = running.firstIndex(where: { $0.push == push }) else {
             guard completed.contains(push) else { return }
-            process.trace(.pushCompletion(TraceRecord.PushCompletion(push: push, process: process.number, phase: .calledAgain, result: result)))
+            process.trace(.push(.completion(PushRecord.Completion(push: push, process: process.number, phase: .calledAgain, result: result))))
             process.diagnose(
                 Rules.pushCompletionCalledTwice, subject: "push \(push)",
                 message: "the completion handler of push \(push) was called again (.\(result.rawValue))")
@@ -242,7 +242,7 @@ package final class SilentPush: SystemService {
         let entry = running.remove(at: index)
         system.kernel.cancel(entry.deadline)
         completed.insert(push)
-        process.trace(.pushCompletion(TraceRecord.PushCompletion(push: push, process: process.number, phase: .called, result: result)))
+        process.trace(.push(.completion(PushRecord.Completion(push: push, process: process.number, phase: .called, result: result))))
         process.releaseServiceHold()
     }
 }

@@ -35,7 +35,7 @@ package protocol TaskBehavior: Sendable {
     /// The task expired (after `bgTask.expire` is traced).
     func taskExpired(_ task: RunningTask, in process: AppProcess)
     /// The task is ending, before `bgTask.end` is traced; returns what its output left, for kinds that say.
-    func taskEnding(_ task: RunningTask, in process: AppProcess) -> TraceRecord.OutputLeft?
+    func taskEnding(_ task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft?
 }
 
 extension TaskKind {
@@ -64,5 +64,5 @@ extension TaskBehavior {
     package var expiryFix: String { Rules.taskExpired.fix }
     package func taskStarted(_ task: RunningTask, in process: AppProcess) {}
     package func taskExpired(_ task: RunningTask, in process: AppProcess) {}
-    package func taskEnding(_ task: RunningTask, in process: AppProcess) -> TraceRecord.OutputLeft? { nil }
+    package func taskEnding(_ task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft? { nil }
 }

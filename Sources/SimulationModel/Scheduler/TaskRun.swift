@@ -14,7 +14,7 @@ public struct TaskRun: Sendable, Hashable {
     /// When it ended; nil while it still runs at the end of the run.
     public var endedAt: Int64?
     /// How it ended; nil while it still runs.
-    public var how: TraceRecord.TaskEnding?
+    public var how: TaskRecord.Ending?
     /// The success it ended with (false when its process ended first); nil while it still runs.
     public var success: Bool?
 

@@ -15,7 +15,7 @@ package final class TaskScheduler: SystemService {
     /// Pending requests in submission order; continued processing requests here are queued for a free slot.
     package private(set) var pending: [PendingRequest] = []
     /// What the trace last said holds back each request of `pending` (same positions); nil until it said anything.
-    private var waiting: [TraceRecord.TaskWaiting.Reason?] = []
+    private var waiting: [TaskRecord.Waiting.Reason?] = []
     private var history = LaunchHistory()
     private var checkEvent: EventHandle?
     /// Identifiers `simulateLaunch` launched whose tasks have not started yet.
@@ -79,8 +79,8 @@ package final class TaskScheduler: SystemService {
     package func refuse(
         _ request: TaskRequest, from process: AppProcess, personAction: String? = nil, _ error: SubmitError, _ why: String
     ) -> SubmitError {
-        process.trace(.taskSubmitFailed(TraceRecord.TaskSubmitFailed(
-            process: process.number, request: request, personAction: personAction, error: error, why: why)))
+        process.trace(.task(.submitFailed(TaskRecord.SubmitFailed(
+            process: process.number, request: request, personAction: personAction, error: error, why: why))))
         return error
     }
 
@@ -88,13 +88,13 @@ package final class TaskScheduler: SystemService {
     package func cancel(identifier: String, from process: AppProcess) {
         let count = pending.count
         removePending { $0.request.identifier == identifier }
-        process.trace(.taskCancel(TraceRecord.TaskCancel(process: process.number, identifier: identifier, found: pending.count < count)))
+        process.trace(.task(.cancel(TaskRecord.Cancel(process: process.number, identifier: identifier, found: pending.count < count))))
         reevaluate()
     }
 
     /// `cancelAllTaskRequests()`.
     package func cancelAll(from process: AppProcess) {
-        process.trace(.taskCancelAll(TraceRecord.TaskCancelAll(process: process.number, count: pending.count)))
+        process.trace(.task(.cancelAll(TaskRecord.CancelAll(process: process.number, count: pending.count))))
         pending.removeAll()
         waiting.removeAll()
         reevaluate()
@@ -106,7 +106,7 @@ package final class TaskScheduler: SystemService {
         guard !dropped.isEmpty else { return }
         removePending { $0.request.kind == kind }
         for entry in dropped {
-            system.trace(.taskDropped(TraceRecord.TaskDropped(identifier: entry.request.identifier, type: kind, reason: reason)))
+            system.trace(.task(.dropped(TaskRecord.Dropped(identifier: entry.request.identifier, type: kind, reason: reason))))
         }
     }
 
@@ -138,7 +138,7 @@ package final class TaskScheduler: SystemService {
         var next: Int64?
         for index in pending.indices {
             let entry = pending[index]
-            let reason: TraceRecord.TaskWaiting.Reason
+            let reason: TaskRecord.Waiting.Reason
             if let blocker = policy.blocker(for: entry.request, in: world) {
                 reason = .blocked(blocker)
             } else {
@@ -150,7 +150,7 @@ package final class TaskScheduler: SystemService {
             }
             if waiting[index] != reason {
                 waiting[index] = reason
-                system.trace(.taskWaiting(TraceRecord.TaskWaiting(identifier: entry.request.identifier, type: entry.request.kind, reason: reason)))
+                system.trace(.task(.waiting(TaskRecord.Waiting(identifier: entry.request.identifier, type: entry.request.kind, reason: reason))))
             }
         }
         guard let next else { return }
@@ -179,10 +179,10 @@ package final class TaskScheduler: SystemService {
     // MARK: Launching
 
     /// Launches the app for `request` (or wakes it) and hands it the task.
-    private func launch(_ request: TaskRequest, cause: TraceRecord.LaunchCause) {
+    private func launch(_ request: TaskRequest, cause: TaskRecord.LaunchCause) {
         removePending { $0.request.identifier == request.identifier }
         history.lastLaunch[request.kind] = now
-        system.trace(.taskLaunchRequest(TraceRecord.TaskLaunchRequest(identifier: request.identifier, type: request.kind, cause: cause)))
+        system.trace(.task(.launchRequest(TaskRecord.LaunchRequest(identifier: request.identifier, type: request.kind, cause: cause))))
         system.deliver(request)
     }
 

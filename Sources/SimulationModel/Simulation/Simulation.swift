@@ -200,7 +200,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     }
 
     /// Records how the task run at `index` ended.
-    func taskRunEnded(_ index: Int, how: TraceRecord.TaskEnding, success: Bool) {
+    func taskRunEnded(_ index: Int, how: TaskRecord.Ending, success: Bool) {
         taskRuns[index].endedAt = kernel.now.nanoseconds
         taskRuns[index].how = how
         taskRuns[index].success = success
@@ -218,11 +218,11 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     public func run() -> SimulationResult {
         precondition(!hasRun, "a Simulation runs once; create a new one to run again")
         hasRun = true
-        trace(.runStart(TraceRecord.RunStart(
+        trace(.run(.start(RunRecord.Start(
             scenario: setup.name, seed: seed, profile: profile, version: BGSimVersion.current, stopAt: stopTime,
             bundleIdentifier: appInfo.bundleIdentifier, policy: setup.policy,
-            supportsBackgroundGPU: conditions.supportsBackgroundGPU, features: setup.features)))
-        trace(.deviceState(TraceRecord.DeviceState(conditions)))
+            supportsBackgroundGPU: conditions.supportsBackgroundGPU, features: setup.features))))
+        trace(.device(.state(DeviceRecord.State(conditions))))
         for (index, entry) in setup.timeline.enumerated() {
             kernel.schedule(at: VirtualInstant(nanoseconds: entry.at.wholeNanoseconds), label: EventLabel("timeline.action", subject: Int64(index))) { [self] in
                 perform(entry)
@@ -250,7 +250,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             }
         case .limitExceeded(_, let message):
             ending = .limitExceeded(message)
-            trace(.runLimitExceeded(TraceRecord.RunLimitExceeded(message: message)))
+            trace(.run(.limitExceeded(RunRecord.LimitExceeded(message: message))))
         }
         // Simulated APIs called from other threads (real Dispatch queues, real threads): reported, never acted on.
         process?.reportOutsideCalls()
@@ -261,8 +261,8 @@ public final class Simulation: SystemContext, @unchecked Sendable {
                 message: "\(foreign) resumption(s) arrived from a thread outside the simulation and were not run")
         }
         let endTime = kernel.now.nanoseconds
-        trace(.runEnd(TraceRecord.RunEnd(
-            ending: SimulationResult.recordedEnding(of: ending), state: process?.state.name ?? .notRunning, diagnostics: recorder.diagnosticTotal)))
+        trace(.run(.end(RunRecord.End(
+            ending: SimulationResult.recordedEnding(of: ending), state: process?.state.name ?? .notRunning, diagnostics: recorder.diagnosticTotal))))
         kernel.shutDown()
 
         let finalState = process?.state ?? .notRunning
@@ -281,7 +281,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
 
     /// A timeline entry happens: the service it belongs to performs it, or else the world does (the device and the app's lifecycle).
     private func perform(_ entry: TimelineEntry) {
-        trace(.userAction(TraceRecord.UserAction(entry.action, note: entry.note)))
+        trace(.person(.action(PersonRecord.Action(entry.action, note: entry.note))))
         for service in services {
             switch service.perform(entry.action) {
             case .notMine: continue
@@ -377,7 +377,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
 
     /// The device's conditions changed: traced, then every service hears it.
     private func conditionsChanged(from old: DeviceConditions) {
-        trace(.deviceState(TraceRecord.DeviceState(conditions)))
+        trace(.device(.state(DeviceRecord.State(conditions))))
         for service in services { service.conditionsChanged(from: old) }
     }
 
@@ -431,6 +431,6 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     }
 
     private func ignored(_ why: String) {
-        trace(.userActionIgnored(TraceRecord.UserActionIgnored(why: why)))
+        trace(.person(.actionIgnored(PersonRecord.ActionIgnored(why: why))))
     }
 }

@@ -55,9 +55,9 @@ public struct SimulationResult: Sendable {
     public var orderingDecisions: [OrderingDecision] = []
 
     /// How the run ended, in the trace's words (`run.end`'s `ending`), without the details.
-    public var recordedEnding: TraceRecord.RunEnding { Self.recordedEnding(of: ending) }
+    public var recordedEnding: RunRecord.Ending { Self.recordedEnding(of: ending) }
 
-    static func recordedEnding(of ending: Ending) -> TraceRecord.RunEnding {
+    static func recordedEnding(of ending: Ending) -> RunRecord.Ending {
         switch ending {
         case .completed: .completed
         case .stalled: .stalled

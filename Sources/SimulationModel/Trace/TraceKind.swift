@@ -1,53 +1,78 @@
-/// What a trace event records: the `kind` of a trace line, the one place its spelling lives.
+/// What a trace event records: the `kind` of a trace line, by feature.
 ///
-/// Each kind has one payload type in ``TraceRecord``; docs/trace-format.md
-/// lists their fields. The raw values are part of the trace format and never
-/// change meaning.
-public enum TraceKind: String, Sendable, Hashable, CaseIterable {
-    case runStart = "run.start"
-    case runEnd = "run.end"
-    case runLimitExceeded = "run.limitExceeded"
-    case deviceState = "device.state"
-    case userAction = "user.action"
-    case userActionIgnored = "user.actionIgnored"
-    case appState = "app.state"
-    case appCallback = "app.callback"
-    case appWork = "app.work"
-    case appWait = "app.wait"
-    case appSave = "app.save"
-    case appLock = "app.lock"
-    case appLog = "app.log"
-    case appUserActionIgnored = "app.userActionIgnored"
-    case appOutput = "app.output"
-    case appUpdateUI = "app.updateUI"
-    case appStepIgnored = "app.stepIgnored"
-    case backgroundTimeStart = "backgroundTime.start"
-    case backgroundTimeExpiring = "backgroundTime.expiring"
-    case backgroundTimeEnd = "backgroundTime.end"
-    case backgroundTaskBegin = "backgroundTask.begin"
-    case backgroundTaskEnd = "backgroundTask.end"
-    case backgroundTaskInvalid = "backgroundTask.invalid"
-    case backgroundTaskExpirationHandler = "backgroundTask.expirationHandler"
-    case taskRegister = "bgTask.register"
-    case taskSubmit = "bgTask.submit"
-    case taskSubmitFailed = "bgTask.submitFailed"
-    case taskDropped = "bgTask.dropped"
-    case taskCancel = "bgTask.cancel"
-    case taskCancelAll = "bgTask.cancelAll"
-    case taskWaiting = "bgTask.waiting"
-    case taskLaunchRequest = "bgTask.launchRequest"
-    case taskStart = "bgTask.start"
-    case taskExpire = "bgTask.expire"
-    case taskWorkCancelled = "bgTask.workCancelled"
-    case taskEnd = "bgTask.end"
-    case liveActivityUpdate = "liveActivity.update"
-    case liveActivityPrompt = "liveActivity.prompt"
-    case pushReceived = "push.received"
-    case pushOutcome = "push.outcome"
-    case pushCompletion = "push.completion"
-    case transferState = "transfer.state"
-    case transferSession = "transfer.session"
-    case console = "console"
-    case diagnostic = "diagnostic"
-    case illegalTransition = "model.illegalTransition"
+/// Like ``TraceRecord``, one case per feature; each feature's record lists
+/// its own kinds and their spellings (``PushRecord/Kind``...). A trace line's
+/// `kind` is read back through ``allCases``, the one list of the features.
+/// The spellings are part of the trace format and never change meaning.
+///
+/// ```swift
+/// let starts = result.events.filter { $0.kind == .task(.start) }
+/// ```
+public enum TraceKind: Sendable, Hashable, CaseIterable, RawRepresentable {
+    /// `run.start`, `run.end`, `run.limitExceeded`.
+    case run(RunRecord.Kind)
+    /// `device.state`.
+    case device(DeviceRecord.Kind)
+    /// `user.action`, `user.actionIgnored`.
+    case person(PersonRecord.Kind)
+    /// `app.*`.
+    case app(AppRecord.Kind)
+    /// `backgroundTime.*`, `backgroundTask.*`.
+    case backgroundTime(BackgroundTimeRecord.Kind)
+    /// `bgTask.*`.
+    case task(TaskRecord.Kind)
+    /// `liveActivity.*`.
+    case liveActivity(LiveActivityRecord.Kind)
+    /// `push.*`.
+    case push(PushRecord.Kind)
+    /// `transfer.*`.
+    case transfer(TransferRecord.Kind)
+    /// `console`.
+    case console
+    /// `diagnostic`.
+    case diagnostic
+    /// `model.*`.
+    case model(ModelRecord.Kind)
+
+    /// Every kind, feature by feature, in the order docs/trace-format.md lists them: the registration of the features.
+    public static let allCases: [TraceKind] = Array([
+        RunRecord.Kind.allCases.map(TraceKind.run),
+        DeviceRecord.Kind.allCases.map(TraceKind.device),
+        PersonRecord.Kind.allCases.map(TraceKind.person),
+        AppRecord.Kind.allCases.map(TraceKind.app),
+        BackgroundTimeRecord.Kind.allCases.map(TraceKind.backgroundTime),
+        TaskRecord.Kind.allCases.map(TraceKind.task),
+        LiveActivityRecord.Kind.allCases.map(TraceKind.liveActivity),
+        PushRecord.Kind.allCases.map(TraceKind.push),
+        TransferRecord.Kind.allCases.map(TraceKind.transfer),
+        [TraceKind.console, TraceKind.diagnostic],
+        ModelRecord.Kind.allCases.map(TraceKind.model),
+    ].joined())
+
+    /// Each spelling's kind; only looked up, never iterated, so its order never shows.
+    private static let bySpelling: [String: TraceKind] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+    /// The kind spelled `rawValue` in a trace line, if there is one.
+    public init?(rawValue: String) {
+        guard let kind = Self.bySpelling[rawValue] else { return nil }
+        self = kind
+    }
+
+    /// The kind as a trace line spells it: `run.start`, `bgTask.end`, `console`...
+    public var rawValue: String {
+        switch self {
+        case .run(let kind): kind.rawValue
+        case .device(let kind): kind.rawValue
+        case .person(let kind): kind.rawValue
+        case .app(let kind): kind.rawValue
+        case .backgroundTime(let kind): kind.rawValue
+        case .task(let kind): kind.rawValue
+        case .liveActivity(let kind): kind.rawValue
+        case .push(let kind): kind.rawValue
+        case .transfer(let kind): kind.rawValue
+        case .console: "console"
+        case .diagnostic: "diagnostic"
+        case .model(let kind): kind.rawValue
+        }
+    }
 }

@@ -64,7 +64,7 @@ public enum TraceReader {
         }
         if let failure { throw failure }
         guard let first = events.first else { throw Failure(line: nil, reason: "the input has no trace events") }
-        guard first.kind == .runStart else {
+        guard first.kind == .run(.start) else {
             throw Failure(line: 1, reason: "a trace starts with a \"run.start\" event, not \"\(first.kind.rawValue)\"")
         }
         return Trace(events: events, fingerprint: fingerprint)

@@ -74,7 +74,7 @@ public final class TraceRecorder: @unchecked Sendable {
 
     /// Appends a diagnostic as a `diagnostic` event, and to the list unless its rule has filled its share; counts it either way.
     func report(_ diagnostic: Diagnostic) {
-        guard record(.diagnostic(TraceRecord.DiagnosticRecord(diagnostic)), at: diagnostic.time) else { return }
+        guard record(.diagnostic(DiagnosticRecord(diagnostic)), at: diagnostic.time) else { return }
         diagnosticTotal += 1
         // A linear search: a run breaks a handful of the catalog's rules, and this keeps their first-fired order.
         if let index = diagnosticCounts.firstIndex(where: { $0.rule.id == diagnostic.rule.id }) {

@@ -25,7 +25,7 @@ package final class BackgroundTransfers: SystemService {
         let number: Int
         let request: TransferRequest
         let discretionary: Bool
-        var phase: TraceRecord.TransferPhase = .waiting
+        var phase: TransferRecord.Phase = .waiting
         var why: String?
         var bytes: Int64 = 0
         /// When the bytes were last counted, while running.
@@ -75,7 +75,7 @@ package final class BackgroundTransfers: SystemService {
         configurations.removeAll { $0.identifier == configuration.identifier }
         configurations.append(configuration)
         if !liveSessions.contains(configuration.identifier) { liveSessions.append(configuration.identifier) }
-        process.trace(.transferSession(TraceRecord.TransferSession(session: configuration.identifier, phase: .created, process: process.number)))
+        process.trace(.transfer(.session(TransferRecord.Session(session: configuration.identifier, phase: .created, process: process.number))))
         deliverIfReady(configuration.identifier, in: process)
     }
 
@@ -109,7 +109,7 @@ package final class BackgroundTransfers: SystemService {
         guard process.isAlive, let index = waiting.firstIndex(where: { $0.session == session && !$0.handled }) else { return }
         if let budget = waiting[index].budget { system.kernel.cancel(budget) }
         waiting.remove(at: index)
-        process.trace(.transferSession(TraceRecord.TransferSession(session: session, phase: .completionCalled, process: process.number)))
+        process.trace(.transfer(.session(TransferRecord.Session(session: session, phase: .completionCalled, process: process.number))))
         if !hasSession(session, in: process) {
             process.diagnose(
                 Rules.backgroundSessionNotRecreated, subject: "session \(session)",
@@ -173,9 +173,9 @@ package final class BackgroundTransfers: SystemService {
     // MARK: Moving bytes
 
     private func trace(_ transfer: Transfer) {
-        system.trace(.transferState(TraceRecord.TransferState(
+        system.trace(.transfer(.state(TransferRecord.State(
             transfer: transfer.number, session: transfer.request.session, phase: transfer.phase, bytes: transfer.bytes,
-            total: transfer.request.bytes, why: transfer.why)))
+            total: transfer.request.bytes, why: transfer.why))))
     }
 
     /// Counts the bytes moved since the last count.
@@ -274,16 +274,16 @@ package final class BackgroundTransfers: SystemService {
         let snapshot = system.snapshot
         let sendsLaunchEvents = configurations.first { $0.identifier == session }?.sendsLaunchEvents ?? true
         if let process = system.process, process.isAlive, process.state != .suspended, hasSession(session, in: process) {
-            system.trace(.transferSession(TraceRecord.TransferSession(session: session, phase: .eventsReady, process: process.number, wake: .running)))
+            system.trace(.transfer(.session(TransferRecord.Session(session: session, phase: .eventsReady, process: process.number, wake: .running))))
             return deliverIfReady(session, in: process)
         }
         guard sendsLaunchEvents, !snapshot.closedInAppSwitcher else {
             let why = sendsLaunchEvents ? "the person closed the app in the app switcher" : "sessionSendsLaunchEvents is false"
-            system.trace(.transferSession(TraceRecord.TransferSession(session: session, phase: .eventsReady, why: why + ": the events wait for the app")))
+            system.trace(.transfer(.session(TransferRecord.Session(session: session, phase: .eventsReady, why: why + ": the events wait for the app"))))
             return
         }
         let process: AppProcess
-        let wake: TraceRecord.PushWake
+        let wake: ServiceWake
         if let current = system.process, current.isAlive {
             process = current
             wake = current.state == .suspended ? .woken : .running
@@ -292,7 +292,7 @@ package final class BackgroundTransfers: SystemService {
             process = system.launchIntoBackground(cause: "background session \(session)")
             wake = .launched
         }
-        system.trace(.transferSession(TraceRecord.TransferSession(session: session, phase: .eventsReady, process: process.number, wake: wake)))
+        system.trace(.transfer(.session(TransferRecord.Session(session: session, phase: .eventsReady, process: process.number, wake: wake))))
         process.holdForService()
         let budget = system.kernel.schedule(
             afterNanoseconds: profile.transferEventsBudget, label: EventLabel("transfer.budget", subject: Int64(process.number))
@@ -313,7 +313,7 @@ package final class BackgroundTransfers: SystemService {
         guard process.isAlive, hasSession(session, in: process) else { return }
         let ready = transfers.filter { $0.request.session == session && $0.isDone && !$0.delivered }
         guard !ready.isEmpty else { return }
-        process.trace(.transferSession(TraceRecord.TransferSession(session: session, phase: .eventsDelivered, process: process.number)))
+        process.trace(.transfer(.session(TransferRecord.Session(session: session, phase: .eventsDelivered, process: process.number))))
         for transfer in ready {
             transfer.delivered = true
             if transfer.phase == .finished {
@@ -348,14 +348,14 @@ package final class BackgroundTransfers: SystemService {
         guard process.isAlive else { return }
         let limit = TimeText.format(nanoseconds: profile.transferEventsBudget)
         if !hasSession(session, in: process) {
-            process.trace(.transferSession(TraceRecord.TransferSession(
-                session: session, phase: .timedOut, process: process.number, why: "no session with this identifier was created")))
+            process.trace(.transfer(.session(TransferRecord.Session(
+                session: session, phase: .timedOut, process: process.number, why: "no session with this identifier was created"))))
             process.diagnose(
                 Rules.backgroundSessionNotRecreated, subject: "session \(session)",
                 message: "the app was relaunched for background session \(session) and created no session with that identifier within \(limit): its events were not delivered")
         } else {
-            process.trace(.transferSession(TraceRecord.TransferSession(
-                session: session, phase: .timedOut, process: process.number, why: "the completion handler was not called")))
+            process.trace(.transfer(.session(TransferRecord.Session(
+                session: session, phase: .timedOut, process: process.number, why: "the completion handler was not called"))))
             process.diagnose(
                 Rules.backgroundEventsCompletionNotCalled, subject: "session \(session)",
                 message: "the completion handler of handleEventsForBackgroundURLSession for \(session) was not called within \(limit)")

@@ -19,14 +19,14 @@ public struct RunReport: Sendable {
     /// What the scenario shows, in its author's words, if known.
     public var summary: String?
     /// How the run ended (from the `run.end` event); nil for a trace that stops before one.
-    public var ending: TraceRecord.RunEnding?
+    public var ending: RunRecord.Ending?
     /// The scenario's expectations and whether each held; `nil` when unknown (a report from a trace file).
     public var expectations: [ExpectationResult]?
 
     /// Creates a report from its parts.
     public init(
         timeline: Timeline, fingerprint: String, eventCount: Int, replay: String, summary: String? = nil,
-        ending: TraceRecord.RunEnding?, expectations: [ExpectationResult]? = nil
+        ending: RunRecord.Ending?, expectations: [ExpectationResult]? = nil
     ) {
         self.timeline = timeline
         self.fingerprint = fingerprint

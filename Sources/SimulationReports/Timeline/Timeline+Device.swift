@@ -3,7 +3,7 @@ import SimulationKernel
 
 extension Timeline.Reader {
     /// The device's conditions: the screen and power lanes, and a story line naming what changed.
-    mutating func readDevice(_ state: TraceRecord.DeviceState, at time: Int64, sequence: Int) {
+    mutating func readDevice(_ state: DeviceRecord.State, at time: Int64, sequence: Int) {
         let screen = LaneState.screen(state.locked ? .locked : .inUse)
         let power: LaneState.Power = state.charging ? .charging : (state.lowPowerMode ? .lowPowerMode : .onBattery)
         let last = lastDevice

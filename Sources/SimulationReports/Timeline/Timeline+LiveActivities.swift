@@ -58,7 +58,7 @@ extension Timeline.Reader {
     }
 
     /// What the Live Activity shows now: its progress in tenths, unless it is asking the person a question.
-    mutating func readLiveActivityUpdate(_ update: TraceRecord.LiveActivityUpdate, at time: Int64) {
+    mutating func readLiveActivityUpdate(_ update: LiveActivityRecord.Update, at time: Int64) {
         let identifier = update.identifier
         continuedIdentifiers.insert(identifier)
         let id = "live-" + identifier
@@ -78,7 +78,7 @@ extension Timeline.Reader {
     }
 
     /// The Live Activity asks whether a stalled task should continue, and goes back to its progress once that ends.
-    mutating func readLiveActivityPrompt(_ prompt: TraceRecord.LiveActivityPrompt, at time: Int64) {
+    mutating func readLiveActivityPrompt(_ prompt: LiveActivityRecord.Prompt, at time: Int64) {
         let identifier = prompt.identifier
         continuedIdentifiers.insert(identifier)
         let id = "live-" + identifier

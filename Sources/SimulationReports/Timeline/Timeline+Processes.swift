@@ -3,7 +3,7 @@ import SimulationKernel
 
 extension Timeline.Reader {
     /// An app process changes state: its lane gets a segment, and a termination closes its open background tasks.
-    mutating func readAppState(_ change: TraceRecord.AppStateChange, at time: Int64) {
+    mutating func readAppState(_ change: AppRecord.StateChange, at time: Int64) {
         let process = change.process
         if processIndex[process] == nil {
             processIndex[process] = timeline.processes.count
@@ -33,7 +33,7 @@ extension Timeline.Reader {
     }
 
     /// `beginBackgroundTask` granted an assertion: it gets a lane of its own until it ends or its process dies.
-    mutating func readBegin(_ begin: TraceRecord.BackgroundTaskBegin, at time: Int64) {
+    mutating func readBegin(_ begin: BackgroundTimeRecord.TaskBegin, at time: Int64) {
         assertionIndex[AssertionKey(process: begin.process, identifier: begin.identifier)] = timeline.assertions.count
         timeline.assertions.append(Timeline.AssertionLane(
             process: begin.process, identifier: Int64(begin.identifier), name: begin.name, begin: time, end: time,
@@ -44,7 +44,7 @@ extension Timeline.Reader {
     }
 
     /// An output file changed. Units written one by one would flood the story: it tells when a file is done or removed.
-    mutating func readOutput(_ output: TraceRecord.AppOutput, at time: Int64) {
+    mutating func readOutput(_ output: AppRecord.Output, at time: Int64) {
         let state = output.state?.rawValue ?? "none"
         let units = "\(output.units)/\(output.total) units"
         switch output.change {

@@ -5,13 +5,13 @@ extension Timeline.Reader {
     static let handlerLane = "push-handler"
 
     /// A push reached the device.
-    mutating func readPush(_ received: TraceRecord.PushReceived, at time: Int64) {
+    mutating func readPush(_ received: PushRecord.Received, at time: Int64) {
         let payload = received.contentAvailable ? "content-available" : "no content-available"
         story(time, .system, "push \(received.push) arrives (\(received.pushType.rawValue), priority \(received.priority), \(payload))")
     }
 
     /// What the system did with a push: the held lane while it is held, a mark when it is dropped or thrown away.
-    mutating func readPush(_ outcome: TraceRecord.PushOutcome, at time: Int64) {
+    mutating func readPush(_ outcome: PushRecord.Outcome, at time: Int64) {
         let push = outcome.push
         let why = outcome.why.map { ": \($0)" } ?? ""
         switch outcome.outcome {
@@ -40,7 +40,7 @@ extension Timeline.Reader {
     }
 
     /// The app's completion handler: the handler lane ends, with a mark for how.
-    mutating func readPush(_ completion: TraceRecord.PushCompletion, at time: Int64) {
+    mutating func readPush(_ completion: PushRecord.Completion, at time: Int64) {
         let push = completion.push
         let result = completion.result.map { " .\($0.rawValue)" } ?? ""
         switch completion.phase {

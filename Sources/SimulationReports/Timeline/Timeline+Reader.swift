@@ -23,7 +23,7 @@ extension Timeline {
         /// The screen's and the power's lanes.
         var deviceLanes = LaneSet()
         /// The last device conditions, to tell which changed.
-        var lastDevice: TraceRecord.DeviceState?
+        var lastDevice: DeviceRecord.State?
         /// The Live Activities' lanes: their segments' details say what each shows.
         var liveLanes = LaneSet()
         var pushLanes = LaneSet()
@@ -50,51 +50,51 @@ extension Timeline {
         mutating func read(_ event: TraceEvent) {
             let time = event.time
             switch event.record {
-            case .runStart(let start):
+            case .run(.start(let start)):
                 timeline.scenario = start.scenario
                 timeline.seed = String(start.seed)
                 timeline.profile = start.profile.name.rawValue
                 timeline.version = start.version
                 timeline.end = start.stopAt
-            case .runEnd(let end):
+            case .run(.end(let end)):
                 timeline.end = time
                 timeline.ending = end.ending
-            case .runLimitExceeded(let limit):
+            case .run(.limitExceeded(let limit)):
                 story(time, .bgsim, "stopped: \(limit.message)")
-            case .userAction(let action):
+            case .person(.action(let action)):
                 var text = action.action.rawValue
                 if let run = action.run { text += " \(run)" }
                 if let note = action.note { text += " — \(note)" }
                 story(time, .user, text)
-            case .userActionIgnored(let ignored):
+            case .person(.actionIgnored(let ignored)):
                 story(time, .user, "(ignored: \(ignored.why))")
-            case .deviceState(let state):
+            case .device(.state(let state)):
                 readDevice(state, at: time, sequence: event.sequence)
-            case .appState(let change):
+            case .app(.state(let change)):
                 readAppState(change, at: time)
-            case .backgroundTaskBegin(let begin):
+            case .backgroundTime(.taskBegin(let begin)):
                 readBegin(begin, at: time)
-            case .backgroundTaskEnd(let end):
+            case .backgroundTime(.taskEnd(let end)):
                 if let index = assertionIndex[AssertionKey(process: end.process, identifier: end.identifier)] {
                     timeline.assertions[index].end = time
                     timeline.assertions[index].closing = .ended
                 }
                 story(time, .task(identifier: end.identifier), "end after \(DurationText.instant(end.age))")
-            case .backgroundTaskInvalid(let invalid):
+            case .backgroundTime(.taskInvalid(let invalid)):
                 story(time, .app(process: invalid.process), "beginBackgroundTask returned .invalid")
-            case .backgroundTaskExpirationHandler(let handler):
+            case .backgroundTime(.taskExpirationHandler(let handler)):
                 let started = handler.phase == .started
                 if started, let index = assertionIndex[AssertionKey(process: handler.process, identifier: handler.identifier)] {
                     timeline.assertions[index].expirationHandlerAt = time
                 }
                 story(time, .task(identifier: handler.identifier), "expiration handler \(started ? "called" : "returned")")
-            case .appSave(let save):
+            case .app(.save(let save)):
                 story(time, .app(process: save.process), "saved \"\(save.checkpoint)\"")
-            case .appLog(let log):
+            case .app(.log(let log)):
                 story(time, .app(process: log.process), "log: \(log.message)")
-            case .appLock(let lock):
+            case .app(.lock(let lock)):
                 story(time, .app(process: lock.process), "\(lock.held ? "takes" : "releases") lock \(lock.lock)")
-            case .appOutput(let output):
+            case .app(.output(let output)):
                 readOutput(output, at: time)
             case .console(let console):
                 story(time, .console, console.message)
@@ -104,51 +104,51 @@ extension Timeline {
                     message: diagnostic.message, fix: diagnostic.fix)
                 timeline.markers.append(marker)
                 story(time, .diagnostic(rule: marker.rule), "\(marker.severity.rawValue): \(marker.subject)")
-            case .taskSubmit(let submit):
+            case .task(.submit(let submit)):
                 readScheduler(.submit(submit), at: time)
-            case .taskSubmitFailed(let failed):
+            case .task(.submitFailed(let failed)):
                 readScheduler(.submitFailed(failed), at: time)
-            case .taskCancel(let cancel):
+            case .task(.cancel(let cancel)):
                 readScheduler(.cancel(cancel), at: time)
-            case .taskCancelAll:
+            case .task(.cancelAll):
                 closeQueuedLiveActivities(at: time)
                 cancelAllRequests(at: time)
-            case .taskWaiting(let waiting):
+            case .task(.waiting(let waiting)):
                 readScheduler(.waiting(waiting), at: time)
-            case .taskDropped(let dropped):
+            case .task(.dropped(let dropped)):
                 readScheduler(.dropped(dropped), at: time)
-            case .taskLaunchRequest(let launch):
+            case .task(.launchRequest(let launch)):
                 readScheduler(.launchRequest(launch), at: time)
-            case .taskStart(let start):
+            case .task(.start(let start)):
                 readScheduler(.start(start), at: time)
-            case .taskExpire(let expire):
+            case .task(.expire(let expire)):
                 readScheduler(.expire(expire), at: time)
-            case .taskEnd(let end):
+            case .task(.end(let end)):
                 readScheduler(.end(end), at: time)
-            case .liveActivityUpdate(let update):
+            case .liveActivity(.update(let update)):
                 readLiveActivityUpdate(update, at: time)
-            case .liveActivityPrompt(let prompt):
+            case .liveActivity(.prompt(let prompt)):
                 readLiveActivityPrompt(prompt, at: time)
-            case .pushReceived(let received):
+            case .push(.received(let received)):
                 readPush(received, at: time)
-            case .pushOutcome(let outcome):
+            case .push(.outcome(let outcome)):
                 readPush(outcome, at: time)
-            case .pushCompletion(let completion):
+            case .push(.completion(let completion)):
                 readPush(completion, at: time)
-            case .transferState(let state):
+            case .transfer(.state(let state)):
                 readTransfer(state, at: time)
-            case .transferSession(let session):
+            case .transfer(.session(let session)):
                 readTransfer(session, at: time)
-            case .appCallback, .appWork, .appWait, .appUpdateUI, .appStepIgnored, .appUserActionIgnored:
+            case .app(.callback), .app(.work), .app(.wait), .app(.updateUI), .app(.stepIgnored), .app(.userActionIgnored):
                 // The app's code on its lanes: the terminal story would drown in it; the trace keeps it.
                 break
-            case .backgroundTimeStart, .backgroundTimeExpiring, .backgroundTimeEnd:
+            case .backgroundTime(.start), .backgroundTime(.expiring), .backgroundTime(.end):
                 // Background time shows as the process's `background` state and its tasks' expiration marks.
                 break
-            case .taskRegister, .taskWorkCancelled:
+            case .task(.register), .task(.workCancelled):
                 // Registration happens at every launch; cancelled work shows in how its task ends.
                 break
-            case .illegalTransition:
+            case .model(.illegalTransition):
                 // A bug in bgsim, not in the app (the model's property tests catch it): the state change that follows is drawn.
                 break
             }

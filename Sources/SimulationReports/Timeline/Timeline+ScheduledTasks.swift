@@ -4,15 +4,15 @@ import SimulationKernel
 extension Timeline.Reader {
     /// A `BGTaskScheduler` record about one request: what both the request lanes and the Live Activity lanes read.
     enum SchedulerRecord {
-        case submit(TraceRecord.TaskSubmit)
-        case submitFailed(TraceRecord.TaskSubmitFailed)
-        case cancel(TraceRecord.TaskCancel)
-        case dropped(TraceRecord.TaskDropped)
-        case waiting(TraceRecord.TaskWaiting)
-        case launchRequest(TraceRecord.TaskLaunchRequest)
-        case start(TraceRecord.TaskStart)
-        case expire(TraceRecord.TaskExpire)
-        case end(TraceRecord.TaskEnd)
+        case submit(TaskRecord.Submit)
+        case submitFailed(TaskRecord.SubmitFailed)
+        case cancel(TaskRecord.Cancel)
+        case dropped(TaskRecord.Dropped)
+        case waiting(TaskRecord.Waiting)
+        case launchRequest(TaskRecord.LaunchRequest)
+        case start(TaskRecord.Start)
+        case expire(TaskRecord.Expire)
+        case end(TaskRecord.End)
 
         /// The request's identifier.
         var identifier: String {
@@ -63,7 +63,7 @@ extension Timeline.Reader {
     }
 
     /// A reason a request waits, as a story line says it after the identifier: `waits: …`, `is due at …`.
-    static func storyWords(_ reason: TraceRecord.TaskWaiting.Reason) -> String {
+    static func storyWords(_ reason: TaskRecord.Waiting.Reason) -> String {
         switch reason {
         case .blocked: Timeline.words(reason)
         case .ready: "is " + Timeline.words(reason)

@@ -2,7 +2,7 @@ import SimulationModel
 
 extension Timeline.Reader {
     /// A background transfer's lane: waiting, running, and a mark for how it ended.
-    mutating func readTransfer(_ state: TraceRecord.TransferState, at time: Int64) {
+    mutating func readTransfer(_ state: TransferRecord.State, at time: Int64) {
         let id = "transfer-\(state.transfer)"
         let title = "download \(state.transfer)"
         let progress = "\(state.bytes)/\(state.total) bytes"
@@ -23,7 +23,7 @@ extension Timeline.Reader {
     }
 
     /// A session's events: the story says when they were readied, delivered, and handled.
-    mutating func readTransfer(_ session: TraceRecord.TransferSession, at time: Int64) {
+    mutating func readTransfer(_ session: TransferRecord.Session, at time: Int64) {
         let process = session.process.map { " (app #\($0))" } ?? ""
         let why = session.why.map { ": \($0)" } ?? ""
         let text: String = switch session.phase {

@@ -10,7 +10,7 @@ extension Timeline {
         /// When it was submitted (the last time, when a submission replaced it).
         public var submitted: Int64
         /// What the trace last said holds it back (`bgTask.waiting`); nil when it said nothing since the submission.
-        public var reason: TraceRecord.TaskWaiting.Reason?
+        public var reason: TaskRecord.Waiting.Reason?
         /// Since when that reason holds: its `bgTask.waiting`, or the submission.
         public var since: Int64
 
@@ -23,7 +23,7 @@ extension Timeline {
     }
 
     /// A reason a request waits, in the words every report uses: `waits: Low Power Mode is on`, `due at 9h41m24s`.
-    public static func words(_ reason: TraceRecord.TaskWaiting.Reason) -> String {
+    public static func words(_ reason: TaskRecord.Waiting.Reason) -> String {
         switch reason {
         case .blocked(let blocker): "waits: \(blocker)"
         case .ready(let instant): "due at \(DurationText.instant(instant))"

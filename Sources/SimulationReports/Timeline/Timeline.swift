@@ -30,7 +30,7 @@ public struct Timeline: Sendable {
         /// Its states over time.
         public var segments: [Segment]
         /// How it ended, if it did: the reason (its exception code follows from it) and the system's words.
-        public var termination: TraceRecord.AppStateChange.Termination?
+        public var termination: AppRecord.StateChange.Termination?
     }
 
     /// One background task (`beginBackgroundTask`), from begin to end.
@@ -121,7 +121,7 @@ public struct Timeline: Sendable {
     /// The end of the run, in nanoseconds.
     public var end: Int64 = 0
     /// How the run ended, from its `run.end`; nil when the trace stops before one.
-    public var ending: TraceRecord.RunEnding?
+    public var ending: RunRecord.Ending?
     public var processes: [ProcessLane] = []
     public var assertions: [AssertionLane] = []
     public var markers: [Marker] = []

@@ -51,11 +51,11 @@ public func expectCompleted(_ result: SimulationResult, sourceLocation: SourceLo
 /// expectTask("com.example.refresh", in: result, toEnd: .completed, success: true)
 /// ```
 public func expectTask(
-    _ identifier: String, in result: SimulationResult, toEnd how: TraceRecord.TaskEnding, success: Bool? = nil,
+    _ identifier: String, in result: SimulationResult, toEnd how: TaskRecord.Ending, success: Bool? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let ends = result.events.compactMap { event -> (Int64, TraceRecord.TaskEnd)? in
-        guard case .taskEnd(let end) = event.record, end.identifier == identifier else { return nil }
+    let ends = result.events.compactMap { event -> (Int64, TaskRecord.End)? in
+        guard case .task(.end(let end)) = event.record, end.identifier == identifier else { return nil }
         return (event.time, end)
     }
     guard !ends.isEmpty else {

@@ -81,8 +81,8 @@ func write(_ text: String, to name: String, in folder: URL) throws -> String {
         default:
             Issue.record("no such case")
         }
-        #expect(result.events.last?.kind == .runEnd)
-        #expect(result.events.dropLast().last?.kind == .runLimitExceeded)
+        #expect(result.events.last?.kind == .run(.end))
+        #expect(result.events.dropLast().last?.kind == .run(.limitExceeded))
     }
 
     /// Background tasks begun and never ended: counted, not printed one by one, and not kept one by one.

@@ -45,11 +45,11 @@ import Testing
     static let started = [at(0, .launch), at(5, .tap(action: "download")), at(8, .goHome)]
 
     static func phases(_ result: SimulationResult) -> [String] {
-        result.events(.transferState).map { "\($0["phase"]?.string ?? ""):\($0["bytes"]?.int ?? -1)" }
+        result.events(.transfer(.state)).map { "\($0["phase"]?.string ?? ""):\($0["bytes"]?.int ?? -1)" }
     }
 
     static func sessionPhases(_ result: SimulationResult) -> [String] {
-        result.events(.transferSession).map { ($0["phase"]?.string ?? "") + ($0["wake"]?.string.map { ":" + $0 } ?? "") }
+        result.events(.transfer(.session)).map { ($0["phase"]?.string ?? "") + ($0["wake"]?.string.map { ":" + $0 } ?? "") }
     }
 
     // MARK: Transfers out of process
@@ -57,7 +57,7 @@ import Testing
     @Test func aDownloadFinishingWhileSuspendedWakesTheAppForItsEvents() throws {
         let result = Self.run(Self.started)
         #expect(Self.phases(result) == ["running:0", "finished:\(Self.bytes)"])
-        #expect(result.events(.transferState).last?.time == seconds(29))
+        #expect(result.events(.transfer(.state)).last?.time == seconds(29))
         // The handler recreates the session (harmless: the process had it already).
         #expect(Self.sessionPhases(result) == ["created", "eventsReady:woken", "created", "eventsDelivered", "completionCalled"])
         #expect(result.saved.checkpoints.map(\.name) == ["episode"])
@@ -91,14 +91,14 @@ import Testing
         online.network = .wifi
         let result = Self.run(Self.started + [at(15, .conditions(offline)), at(100, .conditions(online))])
         #expect(Self.phases(result) == ["running:0", "waiting:25000000", "running:25000000", "finished:\(Self.bytes)"])
-        #expect(result.events(.transferState).last?.time == seconds(114))
+        #expect(result.events(.transfer(.state)).last?.time == seconds(114))
     }
 
     @Test func cellularIsSlowerThanWifi() {
         var cellular = DeviceConditions()
         cellular.network = .cellular
         let result = Self.run(Self.started, device: cellular)
-        #expect(result.events(.transferState).last?.time == seconds(65))
+        #expect(result.events(.transfer(.state)).last?.time == seconds(65))
     }
 
     @Test func aDiscretionaryTransferWaitsForWifiAndPower() {
@@ -106,25 +106,25 @@ import Testing
         plugged.charging = true
         let configuration = BackgroundSessionConfiguration(identifier: Self.session, isDiscretionary: true)
         let result = Self.run(Self.started + [at(300, .conditions(plugged))], actions: Self.actions(configuration: configuration))
-        #expect(result.events(.transferState).first?["why"]?.string == "discretionary: waits for power")
-        #expect(result.events(.transferState).last?.time == seconds(324))
+        #expect(result.events(.transfer(.state)).first?["why"]?.string == "discretionary: waits for power")
+        #expect(result.events(.transfer(.state)).last?.time == seconds(324))
     }
 
     @Test func aTransferStartedInTheBackgroundIsDiscretionary() {
         // Started from applicationDidEnterBackground, isDiscretionary false is ignored: it waits for power.
         let result = Self.run([at(0, .launch), at(5, .goHome)], handlers: [(callback: .didEnterBackground, action: "download")])
-        #expect(result.events(.transferState).first?["phase"]?.string == "waiting")
-        #expect(result.events(.transferState).first?["why"]?.string == "discretionary: waits for power")
+        #expect(result.events(.transfer(.state)).first?["phase"]?.string == "waiting")
+        #expect(result.events(.transfer(.state)).first?["why"]?.string == "discretionary: waits for power")
         // The same from the foreground starts at once.
         let foreground = Self.run([at(0, .launch), at(5, .tap(action: "download"))])
-        #expect(foreground.events(.transferState).first?["phase"]?.string == "running")
+        #expect(foreground.events(.transfer(.state)).first?["phase"]?.string == "running")
     }
 
     @Test func earliestBeginDateDelaysTheStart() {
         let download = Step.downloadTask(session: Self.session, bytes: Self.bytes, earliestBegin: seconds(600), error: nil)
         let result = Self.run(Self.started, actions: Self.actions(download: download))
         #expect(Self.phases(result) == ["waiting:0", "running:0", "finished:\(Self.bytes)"])
-        #expect(result.events(.transferState)[1].time == seconds(605))
+        #expect(result.events(.transfer(.state))[1].time == seconds(605))
     }
 
     @Test func aClientErrorFailsTheTransferWithoutAFile() {
@@ -140,13 +140,13 @@ import Testing
         let configuration = BackgroundSessionConfiguration(identifier: Self.session, sendsLaunchEvents: false)
         let result = Self.run(Self.started, actions: Self.actions(configuration: configuration))
         #expect(result.callbackStarts("handleEventsForBackgroundURLSession").isEmpty)
-        #expect(result.events(.transferSession).last?["why"]?.string?.contains("sessionSendsLaunchEvents") == true)
+        #expect(result.events(.transfer(.session)).last?["why"]?.string?.contains("sessionSendsLaunchEvents") == true)
     }
 
     @Test func runStartListsTransferParametersOnlyWhenTheAppMakesASession() {
-        #expect(Self.run(Self.started).events(.runStart).first?["profile.transferWifiBytesPerSecond"]?.int == 2_500_000)
+        #expect(Self.run(Self.started).events(.run(.start)).first?["profile.transferWifiBytesPerSecond"]?.int == 2_500_000)
         let none = Self.run(Self.started, actions: ["download": []])
-        #expect(none.events(.runStart).first?["profile.transferWifiBytesPerSecond"] == nil)
+        #expect(none.events(.run(.start)).first?["profile.transferWifiBytesPerSecond"] == nil)
     }
 
     // MARK: BGS043 downloadedFileNotMoved
@@ -156,7 +156,7 @@ import Testing
         let result = Self.run(Self.started, actions: Self.actions(["move": late]))
         #expect(result.ruleIDs == ["BGS043"])
         #expect(result.saved.checkpoints.isEmpty)
-        #expect(result.events(.appStepIgnored).first?["step"]?.string == "moveDownloadedFile")
+        #expect(result.events(.app(.stepIgnored)).first?["step"]?.string == "moveDownloadedFile")
     }
 
     @Test func bgs043FiresWhenTheFileIsNeverMoved() {
@@ -170,7 +170,7 @@ import Testing
         #expect(result.ruleIDs == ["BGS044"])
         #expect(result.saved.checkpoints.isEmpty)
         #expect(result.callbackStarts("didFinishDownloadingTo").isEmpty)
-        #expect(result.events(.transferSession).last?["phase"]?.string == "timedOut")
+        #expect(result.events(.transfer(.session)).last?["phase"]?.string == "timedOut")
     }
 
     @Test func bgs044FiresWhenTheHandlerIsCalledWithoutRecreating() {

@@ -35,11 +35,11 @@ import Testing
 
     @Test func aSuspendedAppIsWokenAndSuspendedAgainAfterTheHandler() throws {
         let result = Self.runPush(Self.suspended + [at(60, Self.good)])
-        let delivered = try #require(result.events(.pushOutcome).first)
+        let delivered = try #require(result.events(.push(.outcome)).first)
         #expect(delivered["outcome"]?.string == "delivered")
         #expect(delivered["wake"]?.string == "woken")
         #expect(delivered.time == seconds(60))
-        let completion = try #require(result.events(.pushCompletion).first)
+        let completion = try #require(result.events(.push(.completion)).first)
         #expect(completion["phase"]?.string == "called")
         #expect(completion["result"]?.string == "newData")
         #expect(completion.time == seconds(62))
@@ -50,18 +50,18 @@ import Testing
 
     @Test func aTerminatedAppIsLaunchedIntoTheBackground() throws {
         let result = Self.runPush(Self.suspended + [at(20, .memoryPressure), at(60, Self.good)])
-        let delivered = try #require(result.events(.pushOutcome).first)
+        let delivered = try #require(result.events(.push(.outcome)).first)
         #expect(delivered["wake"]?.string == "launched")
         #expect(delivered["process"]?.int == 2)
         #expect(result.moves(process: 2).first == "notRunning->launchingBackground")
-        #expect(result.events(.pushCompletion).first?["process"]?.int == 2)
+        #expect(result.events(.push(.completion)).first?["process"]?.int == 2)
         #expect(result.diagnostics.isEmpty)
     }
 
     @Test func nothingIsDeliveredAfterAForceQuitUntilThePersonOpensTheApp() throws {
         let result = Self.runPush(
             Self.suspended + [at(20, .swipeAway), at(60, Self.good), at(120, .launch), at(130, .goHome), at(200, Self.good)])
-        let outcomes = result.events(.pushOutcome)
+        let outcomes = result.events(.push(.outcome))
         #expect(outcomes.map { $0["outcome"]?.string } == ["dropped", "delivered"])
         #expect(outcomes.first?["why"]?.string?.contains("app switcher") == true)
         #expect(outcomes.last?.time == seconds(200))
@@ -74,21 +74,21 @@ import Testing
         refreshOff.backgroundAppRefresh = .denied
         for device in [lowPower, refreshOff] {
             let result = Self.runPush(Self.suspended + [at(60, Self.good)], device: device)
-            #expect(result.events(.pushOutcome).map { $0["outcome"]?.string } == ["dropped"])
-            #expect(result.events(.pushCompletion).isEmpty)
+            #expect(result.events(.push(.outcome)).map { $0["outcome"]?.string } == ["dropped"])
+            #expect(result.events(.push(.completion)).isEmpty)
         }
     }
 
     @Test func aPushWithoutContentAvailableDoesNotWakeTheApp() {
         let result = Self.runPush(Self.suspended + [at(60, .push(RemoteNotification(contentAvailable: false, pushType: .alert, priority: 10)))])
-        #expect(result.events(.pushOutcome).map { $0["outcome"]?.string } == ["dropped"])
+        #expect(result.events(.push(.outcome)).map { $0["outcome"]?.string } == ["dropped"])
         #expect(result.diagnostics.isEmpty)
     }
 
     @Test func aPushInTheForegroundIsHandledWithoutTheBackgroundMode() {
         let result = Self.runPush([at(0, .launch), at(10, Self.good)], modes: [])
-        #expect(result.events(.pushOutcome).first?["wake"]?.string == "running")
-        #expect(result.events(.pushCompletion).first?["phase"]?.string == "called")
+        #expect(result.events(.push(.outcome)).first?["wake"]?.string == "running")
+        #expect(result.events(.push(.completion)).first?["phase"]?.string == "called")
         #expect(result.diagnostics.isEmpty)
     }
 
@@ -97,7 +97,7 @@ import Testing
     @Test func bgs038FiresForPriority10OnABackgroundPushWhichIsDropped() {
         let result = Self.runPush(Self.suspended + [at(60, .push(RemoteNotification(priority: 10)))])
         #expect(result.ruleIDs == ["BGS038"])
-        #expect(result.events(.pushOutcome).map { $0["outcome"]?.string } == ["dropped"])
+        #expect(result.events(.push(.outcome)).map { $0["outcome"]?.string } == ["dropped"])
     }
 
     @Test func bgs038PolicyCanDeliverAsLowPriority() {
@@ -106,7 +106,7 @@ import Testing
         #expect(switchedOK)
         let result = Self.runPush(Self.suspended + [at(60, .push(RemoteNotification(priority: 10)))], profile: switched)
         #expect(result.ruleIDs == ["BGS038"])
-        #expect(result.events(.pushOutcome).map { $0["outcome"]?.string } == ["delivered"])
+        #expect(result.events(.push(.outcome)).map { $0["outcome"]?.string } == ["delivered"])
     }
 
     @Test func bgs038QuietAtPriority5() {
@@ -118,7 +118,7 @@ import Testing
     @Test func bgs039FiresWithoutTheBackgroundMode() {
         let result = Self.runPush(Self.suspended + [at(60, Self.good)], modes: ["fetch"])
         #expect(result.ruleIDs == ["BGS039"])
-        #expect(result.events(.pushCompletion).isEmpty)
+        #expect(result.events(.push(.completion)).isEmpty)
     }
 
     // MARK: BGS040 pushThrottled, and coalescing
@@ -127,28 +127,28 @@ import Testing
         let pushes = [600.0, 720, 840, 960, 1080, 1200].map { at($0, Self.good) }
         let result = Self.runPush(Self.suspended + pushes)
         #expect(result.ruleIDs == ["BGS040", "BGS040", "BGS040"])
-        let outcomes = result.events(.pushOutcome).map { "\($0["push"]?.int ?? 0):\($0["outcome"]?.string ?? "")" }
+        let outcomes = result.events(.push(.outcome)).map { "\($0["push"]?.int ?? 0):\($0["outcome"]?.string ?? "")" }
         #expect(outcomes == [
             "1:delivered", "2:delivered", "3:delivered", "4:held", "4:coalesced", "5:held", "5:coalesced", "6:held", "6:delivered",
         ])
         // Delivered when the first delivery is an hour old.
-        #expect(result.events(.pushOutcome).last?.time == seconds(600 + 3600))
-        #expect(result.events(.pushCompletion).count == 4)
+        #expect(result.events(.push(.outcome)).last?.time == seconds(600 + 3600))
+        #expect(result.events(.push(.completion)).count == 4)
     }
 
     @Test func bgs040QuietAtThreeAnHour() {
         let pushes = [600.0, 1800, 3000, 4300, 5500].map { at($0, Self.good) }
         let result = Self.runPush(Self.suspended + pushes)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events(.pushCompletion).count == 5)
+        #expect(result.events(.push(.completion)).count == 5)
     }
 
     @Test func aHeldPushIsDiscardedWhenTheAppIsKilledAndDeliveredWhenThePersonOpensIt() {
         let four = [600.0, 700, 800, 900].map { at($0, Self.good) }
         let killed = Self.runPush(Self.suspended + four + [at(1000, .memoryPressure)])
-        #expect(killed.events(.pushOutcome).last?["outcome"]?.string == "discarded")
+        #expect(killed.events(.push(.outcome)).last?["outcome"]?.string == "discarded")
         let opened = Self.runPush(Self.suspended + four + [at(1000, .returnToApp)])
-        let last = opened.events(.pushOutcome).last
+        let last = opened.events(.push(.outcome)).last
         #expect(last?["outcome"]?.string == "delivered")
         #expect(last?.time == seconds(1000))
         #expect(last?["why"]?.string == "the person opened the app")
@@ -160,7 +160,7 @@ import Testing
         let result = Self.runPush(Self.suspended + [at(60, Self.good)], steps: Self.handler(40))
         #expect(result.ruleIDs == ["BGS041"])
         #expect(result.terminations == [.watchdog])
-        let timedOut = try #require(result.events(.pushCompletion).first)
+        let timedOut = try #require(result.events(.push(.completion)).first)
         #expect(timedOut["phase"]?.string == "timedOut")
         #expect(timedOut.time == seconds(90))
     }
@@ -182,7 +182,7 @@ import Testing
     @Test func bgs042FiresWhenTheHandlerIsCalledTwice() {
         let result = Self.runPush(Self.suspended + [at(60, Self.good)], steps: Self.handler(1, calls: 2))
         #expect(result.ruleIDs == ["BGS042"])
-        #expect(result.events(.pushCompletion).map { $0["phase"]?.string } == ["called", "calledAgain"])
+        #expect(result.events(.push(.completion)).map { $0["phase"]?.string } == ["called", "calledAgain"])
     }
 
     @Test func callFetchCompletionOutsideAHandlerIsIgnored() {
@@ -190,7 +190,7 @@ import Testing
             bundleIdentifier: "com.example.chat", handlers: [(callback: .didBecomeActive, action: "a")],
             actions: ["a": [.callFetchCompletion(result: .noData)]])
         let result = Simulation(scenario: Scenario(name: "x", stopAt: .seconds(10), app: app, timeline: [at(0, .launch)])).run()
-        #expect(result.events(.appStepIgnored).first?["step"]?.string == "callFetchCompletion")
+        #expect(result.events(.app(.stepIgnored)).first?["step"]?.string == "callFetchCompletion")
     }
 
     // MARK: The trace
@@ -198,9 +198,9 @@ import Testing
     @Test func runStartListsPushParametersOnlyWhenTheRunHasPushes() throws {
         let without = Self.runPush(Self.suspended)
         let with = Self.runPush(Self.suspended + [at(60, Self.good)])
-        #expect(without.events(.runStart).first?["profile.pushHandlerBudget"] == nil)
-        #expect(with.events(.runStart).first?["profile.pushHandlerBudget"]?.int == seconds(30))
-        #expect(with.events(.runStart).first?["profile.pushPriority10Policy"]?.string == "drop")
+        #expect(without.events(.run(.start)).first?["profile.pushHandlerBudget"] == nil)
+        #expect(with.events(.run(.start)).first?["profile.pushHandlerBudget"]?.int == seconds(30))
+        #expect(with.events(.run(.start)).first?["profile.pushPriority10Policy"]?.string == "drop")
         for result in [without, with] {
             let lines = result.events.map(\.jsonLine).joined(separator: "\n") + "\n"
             let read = try TraceReader.read(Array(lines.utf8))
@@ -217,7 +217,7 @@ import Testing
         info.handlers = []
         let scenario = Scenario(name: "swift-push", stopAt: .seconds(600), app: info, timeline: timeline)
         let result = Simulation(scenario: scenario, app: { PushHandlingApp() }).run()
-        let completion = try #require(result.events(.pushCompletion).first)
+        let completion = try #require(result.events(.push(.completion)).first)
         #expect(completion["result"]?.string == "noData")
         #expect(completion.time == seconds(60))
         #expect(result.diagnostics.isEmpty)

@@ -24,7 +24,7 @@ private final class ProcessCensus: SystemService {
         system.kernel.schedule(afterNanoseconds: 60_000_000_000) { [self] in
             let state = system.snapshot.app?.state.name.rawValue ?? "?"
             heard.append("a minute after \(process.number): \(state)")
-            system.trace(.console(TraceRecord.Console(process: process.number, message: "census: \(state)")))
+            system.trace(.console(ConsoleRecord(process: process.number, message: "census: \(state)")))
         }
     }
 

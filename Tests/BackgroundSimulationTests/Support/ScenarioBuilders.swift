@@ -94,14 +94,14 @@ extension SimulationResult {
 
     /// `"from->to"` for each `app.state` event of `process` (every process when nil).
     func moves(process: Int64? = nil) -> [String] {
-        events(.appState).filter { process == nil || $0["process"]?.int == process }.map {
+        events(.app(.state)).filter { process == nil || $0["process"]?.int == process }.map {
             "\($0["from"]?.string ?? "?")->\($0["to"]?.string ?? "?")"
         }
     }
 
     /// The instant of the first `app.state` event into `state` (of `process`, if given).
     func time(enteringState state: String, process: Int64? = nil) -> Int64? {
-        events(.appState).first { $0["to"]?.string == state && (process == nil || $0["process"]?.int == process) }?.time
+        events(.app(.state)).first { $0["to"]?.string == state && (process == nil || $0["process"]?.int == process) }?.time
     }
 
     /// The rule ids that fired, in order, with repeats.
@@ -115,19 +115,19 @@ extension SimulationResult {
 
     /// The start instants of delegate callback `name`.
     func callbackStarts(_ name: String) -> [Int64] {
-        events(.appCallback).filter { $0["callback"]?.string == name && $0["phase"]?.string == "start" }.map(\.time)
+        events(.app(.callback)).filter { $0["callback"]?.string == name && $0["phase"]?.string == "start" }.map(\.time)
     }
 
     /// The start instants of expiration handlers.
     var expirationHandlerStarts: [Int64] {
-        events(.backgroundTaskExpirationHandler).filter { $0["phase"]?.string == "start" }.map(\.time)
+        events(.backgroundTime(.taskExpirationHandler)).filter { $0["phase"]?.string == "start" }.map(\.time)
     }
 
     /// The `why` of each ignored user action.
-    var ignoredReasons: [String] { events(.userActionIgnored).compactMap { $0["why"]?.string } }
+    var ignoredReasons: [String] { events(.person(.actionIgnored)).compactMap { $0["why"]?.string } }
 
     /// The termination `app.state` events.
-    var terminationEvents: [TraceEvent] { events(.appState).filter { $0["to"]?.string == "terminated" } }
+    var terminationEvents: [TraceEvent] { events(.app(.state)).filter { $0["to"]?.string == "terminated" } }
 }
 
 /// Reads an `app.state` name back into a state (terminations with an arbitrary reason: moves do not depend on it).

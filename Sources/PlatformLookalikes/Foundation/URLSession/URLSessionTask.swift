@@ -52,8 +52,8 @@ public class URLSessionTask: @unchecked Sendable {
             taskIdentifier: taskIdentifier, url: originalRequest?.url?.absoluteString)
         transfer = process.system.service(BackgroundTransfers.self).startDownload(request, in: process)
         if transfer == nil {
-            process.trace(.appStepIgnored(TraceRecord.AppStepIgnored(
-                process: process.number, step: "URLSessionTask.resume()", why: "this process has no background session \(identifier)")))
+            process.trace(.app(.stepIgnored(AppRecord.StepIgnored(
+                process: process.number, step: "URLSessionTask.resume()", why: "this process has no background session \(identifier)"))))
         }
     }
 

@@ -67,8 +67,8 @@ extension SystemLaunchedTask {
         reviewSubmission(request, from: process, profile: system.profile)
         let draw: Int64 = system.kernel.draw("policy.delayDraw", in: 0...999_999)
         scheduler.enqueue(PendingRequest(request: request, submittedAt: process.now, delayDraw: draw))
-        process.trace(.taskSubmit(TraceRecord.TaskSubmit(
-            process: process.number, request: request, personAction: nil, replaced: replacing, queued: false)))
+        process.trace(.task(.submit(TaskRecord.Submit(
+            process: process.number, request: request, personAction: nil, replaced: replacing, queued: false))))
         scheduler.reevaluate()
     }
 

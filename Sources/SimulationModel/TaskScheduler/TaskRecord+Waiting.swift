@@ -1,4 +1,4 @@
-extension TraceRecord {
+extension TaskRecord {
     /// `bgTask.waiting`: why a pending request has not been launched, recorded at a re-plan when the answer changes.
     ///
     /// The scheduler asks the ``LaunchPolicy`` about every pending request
@@ -6,7 +6,7 @@ extension TraceRecord {
     /// request's answer differs from the last one it wrote for it (and after
     /// each submission). A request that may run at once writes nothing: its
     /// launch follows at the same instant.
-    public struct TaskWaiting: Sendable, Hashable {
+    public struct Waiting: Sendable, Hashable {
         /// What holds a pending request back.
         public enum Reason: Sendable, Hashable {
             /// A condition holds it back: the first one the policy found.
@@ -28,7 +28,7 @@ extension TraceRecord {
     }
 }
 
-extension TraceRecord.TaskWaiting: TracePayload {
+extension TaskRecord.Waiting: TracePayload {
     /// The `reason` of a request nothing holds back.
     static let readyName = "ready"
 

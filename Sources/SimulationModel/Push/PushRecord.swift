@@ -1,6 +1,50 @@
-extension TraceRecord {
+/// The records of silent push: a push reaching the device, what the system did with it, and the app's completion handler.
+public enum PushRecord: Sendable, Hashable {
     /// `push.received`: a remote notification reached the device (the timeline's `push`).
-    public struct PushReceived: Sendable, Hashable {
+    case received(Received)
+    /// `push.outcome`: what the system did with a push (held, coalesced, dropped, discarded, delivered).
+    case outcome(Outcome)
+    /// `push.completion`: the app's `fetchCompletionHandler` was called, called again, or never called in time.
+    case completion(Completion)
+
+    /// The kinds of push records, spelled as trace lines write them.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case received = "push.received"
+        case outcome = "push.outcome"
+        case completion = "push.completion"
+    }
+
+    /// The record's kind.
+    public var kind: Kind {
+        switch self {
+        case .received: .received
+        case .outcome: .outcome
+        case .completion: .completion
+        }
+    }
+}
+
+extension PushRecord: FeatureRecord {
+    package func encode(to fields: inout TraceFieldWriter) {
+        switch self {
+        case .received(let record): record.encode(to: &fields)
+        case .outcome(let record): record.encode(to: &fields)
+        case .completion(let record): record.encode(to: &fields)
+        }
+    }
+
+    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        switch kind {
+        case .received: self = .received(try Received(from: &fields))
+        case .outcome: self = .outcome(try Outcome(from: &fields))
+        case .completion: self = .completion(try Completion(from: &fields))
+        }
+    }
+}
+
+extension PushRecord {
+    /// `push.received`: a remote notification reached the device (the timeline's `push`).
+    public struct Received: Sendable, Hashable {
         /// The push's number in the run (1 for the first).
         public var push: Int
         public var contentAvailable: Bool
@@ -17,7 +61,7 @@ extension TraceRecord {
     }
 
     /// What the system did with a push.
-    public enum PushDisposition: String, Sendable, Hashable, CaseIterable {
+    public enum Disposition: String, Sendable, Hashable, CaseIterable {
         /// Held back by the rate limit, to be delivered later.
         case held
         /// A held push replaced by a newer one: the system keeps only the newest.
@@ -30,29 +74,19 @@ extension TraceRecord {
         case delivered
     }
 
-    /// How a delivered push reached the app.
-    public enum PushWake: String, Sendable, Hashable, CaseIterable {
-        /// The app was running (foreground or background).
-        case running
-        /// The app was suspended and woken into the background.
-        case woken
-        /// The app was not running and was launched into the background.
-        case launched
-    }
-
     /// `push.outcome`: what the system did with a push (held, coalesced, dropped, discarded, delivered).
-    public struct PushOutcome: Sendable, Hashable {
+    public struct Outcome: Sendable, Hashable {
         public var push: Int
-        public var outcome: PushDisposition
+        public var outcome: Disposition
         /// Why, for every outcome but `delivered`.
         public var why: String?
         /// The process it was delivered to.
         public var process: Int?
         /// How it reached the app, when delivered.
-        public var wake: PushWake?
+        public var wake: ServiceWake?
 
         /// Creates the record.
-        public init(push: Int, outcome: PushDisposition, why: String? = nil, process: Int? = nil, wake: PushWake? = nil) {
+        public init(push: Int, outcome: Disposition, why: String? = nil, process: Int? = nil, wake: ServiceWake? = nil) {
             self.push = push
             self.outcome = outcome
             self.why = why
@@ -62,7 +96,7 @@ extension TraceRecord {
     }
 
     /// What happened to a push handler's completion handler.
-    public enum PushCompletionPhase: String, Sendable, Hashable, CaseIterable {
+    public enum CompletionPhase: String, Sendable, Hashable, CaseIterable {
         /// The app called it in time.
         case called
         /// The app called it again after the first call.
@@ -72,15 +106,15 @@ extension TraceRecord {
     }
 
     /// `push.completion`: the app's `fetchCompletionHandler` was called, called again, or never called in time.
-    public struct PushCompletion: Sendable, Hashable {
+    public struct Completion: Sendable, Hashable {
         public var push: Int
         public var process: Int
-        public var phase: PushCompletionPhase
+        public var phase: CompletionPhase
         /// The result the app reported, when it called the handler.
         public var result: BackgroundFetchResult?
 
         /// Creates the record.
-        public init(push: Int, process: Int, phase: PushCompletionPhase, result: BackgroundFetchResult? = nil) {
+        public init(push: Int, process: Int, phase: CompletionPhase, result: BackgroundFetchResult? = nil) {
             self.push = push
             self.process = process
             self.phase = phase
@@ -89,7 +123,7 @@ extension TraceRecord {
     }
 }
 
-extension TraceRecord.PushReceived: TracePayload {
+extension PushRecord.Received: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("contentAvailable", contentAvailable)
         fields.add("priority", priority)
@@ -105,7 +139,7 @@ extension TraceRecord.PushReceived: TracePayload {
     }
 }
 
-extension TraceRecord.PushOutcome: TracePayload {
+extension PushRecord.Outcome: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("outcome", outcome)
         fields.add("process", ifPresent: process)
@@ -123,7 +157,7 @@ extension TraceRecord.PushOutcome: TracePayload {
     }
 }
 
-extension TraceRecord.PushCompletion: TracePayload {
+extension PushRecord.Completion: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("phase", phase)
         fields.add("process", process)

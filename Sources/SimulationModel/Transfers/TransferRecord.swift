@@ -1,6 +1,44 @@
-extension TraceRecord {
+/// The records of background `URLSession` transfers: each download's state, and each session's events.
+public enum TransferRecord: Sendable, Hashable {
+    /// `transfer.state`: a background download changed state, with how many of its bytes have arrived.
+    case state(State)
+    /// `transfer.session`: a background session was created, or its events were readied, delivered or timed out.
+    case session(Session)
+
+    /// The kinds of transfer records, spelled as trace lines write them.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case state = "transfer.state"
+        case session = "transfer.session"
+    }
+
+    /// The record's kind.
+    public var kind: Kind {
+        switch self {
+        case .state: .state
+        case .session: .session
+        }
+    }
+}
+
+extension TransferRecord: FeatureRecord {
+    package func encode(to fields: inout TraceFieldWriter) {
+        switch self {
+        case .state(let record): record.encode(to: &fields)
+        case .session(let record): record.encode(to: &fields)
+        }
+    }
+
+    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        switch kind {
+        case .state: self = .state(try State(from: &fields))
+        case .session: self = .session(try Session(from: &fields))
+        }
+    }
+}
+
+extension TransferRecord {
     /// Where a background transfer is.
-    public enum TransferPhase: String, Sendable, Hashable, CaseIterable {
+    public enum Phase: String, Sendable, Hashable, CaseIterable {
         /// Created and resumed; it waits for its begin date, the network, or (discretionary) Wi-Fi and power.
         case waiting
         /// Bytes are moving.
@@ -14,18 +52,18 @@ extension TraceRecord {
     }
 
     /// `transfer.state`: a background download changed state, with how many of its bytes have arrived.
-    public struct TransferState: Sendable, Hashable {
+    public struct State: Sendable, Hashable {
         /// The transfer's number in the run (1 for the first).
         public var transfer: Int
         public var session: String
-        public var phase: TransferPhase
+        public var phase: Phase
         public var bytes: Int64
         public var total: Int64
         /// Why it waits, or the error it failed with.
         public var why: String?
 
         /// Creates the record.
-        public init(transfer: Int, session: String, phase: TransferPhase, bytes: Int64, total: Int64, why: String? = nil) {
+        public init(transfer: Int, session: String, phase: Phase, bytes: Int64, total: Int64, why: String? = nil) {
             self.transfer = transfer
             self.session = session
             self.phase = phase
@@ -50,16 +88,16 @@ extension TraceRecord {
     }
 
     /// `transfer.session`: a background session was created, or its events were readied, delivered or timed out.
-    public struct TransferSession: Sendable, Hashable {
+    public struct Session: Sendable, Hashable {
         public var session: String
         public var phase: SessionPhase
         public var process: Int?
         /// How the events reached the app (`running`, `woken`, `launched`), for `eventsReady`.
-        public var wake: PushWake?
+        public var wake: ServiceWake?
         public var why: String?
 
         /// Creates the record.
-        public init(session: String, phase: SessionPhase, process: Int? = nil, wake: PushWake? = nil, why: String? = nil) {
+        public init(session: String, phase: SessionPhase, process: Int? = nil, wake: ServiceWake? = nil, why: String? = nil) {
             self.session = session
             self.phase = phase
             self.process = process
@@ -69,7 +107,7 @@ extension TraceRecord {
     }
 }
 
-extension TraceRecord.TransferState: TracePayload {
+extension TransferRecord.State: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("bytes", bytes)
         fields.add("phase", phase)
@@ -89,7 +127,7 @@ extension TraceRecord.TransferState: TracePayload {
     }
 }
 
-extension TraceRecord.TransferSession: TracePayload {
+extension TransferRecord.Session: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("phase", phase)
         fields.add("process", ifPresent: process)

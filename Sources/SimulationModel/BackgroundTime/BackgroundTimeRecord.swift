@@ -1,6 +1,75 @@
-extension TraceRecord {
+/// The records of background time: the time the app gets after it leaves the foreground, and the
+/// background tasks (`beginBackgroundTask`) that hold it.
+public enum BackgroundTimeRecord: Sendable, Hashable {
     /// `backgroundTime.start`: the app entered the background, and its background time starts.
-    public struct BackgroundTimeStart: Sendable, Hashable {
+    case start(Start)
+    /// `backgroundTime.expiring`: the background time is about to run out; expiration handlers are called.
+    case expiring(Expiring)
+    /// `backgroundTime.end`: the background period ended (suspension or the foreground).
+    case end(End)
+    /// `backgroundTask.begin`: `beginBackgroundTask` granted an assertion.
+    case taskBegin(TaskBegin)
+    /// `backgroundTask.end`: `endBackgroundTask` ended an assertion.
+    case taskEnd(TaskEnd)
+    /// `backgroundTask.invalid`: `beginBackgroundTask` returned `.invalid`.
+    case taskInvalid(TaskInvalid)
+    /// `backgroundTask.expirationHandler`: a background task's expiration handler starts or returns.
+    case taskExpirationHandler(TaskExpirationHandler)
+
+    /// The kinds of background time records, spelled as trace lines write them.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case start = "backgroundTime.start"
+        case expiring = "backgroundTime.expiring"
+        case end = "backgroundTime.end"
+        case taskBegin = "backgroundTask.begin"
+        case taskEnd = "backgroundTask.end"
+        case taskInvalid = "backgroundTask.invalid"
+        case taskExpirationHandler = "backgroundTask.expirationHandler"
+    }
+
+    /// The record's kind.
+    public var kind: Kind {
+        switch self {
+        case .start: .start
+        case .expiring: .expiring
+        case .end: .end
+        case .taskBegin: .taskBegin
+        case .taskEnd: .taskEnd
+        case .taskInvalid: .taskInvalid
+        case .taskExpirationHandler: .taskExpirationHandler
+        }
+    }
+}
+
+extension BackgroundTimeRecord: FeatureRecord {
+    package func encode(to fields: inout TraceFieldWriter) {
+        switch self {
+        case .start(let record): record.encode(to: &fields)
+        case .expiring(let record): record.encode(to: &fields)
+        case .end(let record): record.encode(to: &fields)
+        case .taskBegin(let record): record.encode(to: &fields)
+        case .taskEnd(let record): record.encode(to: &fields)
+        case .taskInvalid(let record): record.encode(to: &fields)
+        case .taskExpirationHandler(let record): record.encode(to: &fields)
+        }
+    }
+
+    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        switch kind {
+        case .start: self = .start(try Start(from: &fields))
+        case .expiring: self = .expiring(try Expiring(from: &fields))
+        case .end: self = .end(try End(from: &fields))
+        case .taskBegin: self = .taskBegin(try TaskBegin(from: &fields))
+        case .taskEnd: self = .taskEnd(try TaskEnd(from: &fields))
+        case .taskInvalid: self = .taskInvalid(try TaskInvalid(from: &fields))
+        case .taskExpirationHandler: self = .taskExpirationHandler(try TaskExpirationHandler(from: &fields))
+        }
+    }
+}
+
+extension BackgroundTimeRecord {
+    /// `backgroundTime.start`: the app entered the background, and its background time starts.
+    public struct Start: Sendable, Hashable {
         public var process: Int
         /// The time granted, in nanoseconds.
         public var budget: Int64
@@ -16,7 +85,7 @@ extension TraceRecord {
     }
 
     /// `backgroundTime.expiring`: the background time is about to run out; expiration handlers are called.
-    public struct BackgroundTimeExpiring: Sendable, Hashable {
+    public struct Expiring: Sendable, Hashable {
         public var process: Int
         /// How many background tasks were open.
         public var openTasks: Int
@@ -29,7 +98,7 @@ extension TraceRecord {
     }
 
     /// `backgroundTime.end`: the background period ended (suspension or the foreground).
-    public struct BackgroundTimeEnd: Sendable, Hashable {
+    public struct End: Sendable, Hashable {
         public var process: Int
 
         /// Creates the record.
@@ -39,7 +108,7 @@ extension TraceRecord {
     }
 
     /// `backgroundTask.begin`: `beginBackgroundTask` granted an assertion.
-    public struct BackgroundTaskBegin: Sendable, Hashable {
+    public struct TaskBegin: Sendable, Hashable {
         public var process: Int
         /// The `UIBackgroundTaskIdentifier`'s raw value.
         public var identifier: Int
@@ -58,7 +127,7 @@ extension TraceRecord {
     }
 
     /// `backgroundTask.end`: `endBackgroundTask` ended an assertion.
-    public struct BackgroundTaskEnd: Sendable, Hashable {
+    public struct TaskEnd: Sendable, Hashable {
         public var process: Int
         public var identifier: Int
         public var name: String
@@ -75,7 +144,7 @@ extension TraceRecord {
     }
 
     /// `backgroundTask.invalid`: `beginBackgroundTask` returned `.invalid`.
-    public struct BackgroundTaskInvalid: Sendable, Hashable {
+    public struct TaskInvalid: Sendable, Hashable {
         public var process: Int
         public var name: String
         /// The app's state at the call.
@@ -90,7 +159,7 @@ extension TraceRecord {
     }
 
     /// `backgroundTask.expirationHandler`: a background task's expiration handler starts or returns.
-    public struct BackgroundTaskExpirationHandler: Sendable, Hashable {
+    public struct TaskExpirationHandler: Sendable, Hashable {
         public var process: Int
         public var identifier: Int
         public var phase: CodePhase
@@ -104,7 +173,7 @@ extension TraceRecord {
     }
 }
 
-extension TraceRecord.BackgroundTimeStart: TracePayload {
+extension BackgroundTimeRecord.Start: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("budget", budget)
         fields.add("deadline", deadline)
@@ -118,7 +187,7 @@ extension TraceRecord.BackgroundTimeStart: TracePayload {
     }
 }
 
-extension TraceRecord.BackgroundTimeExpiring: TracePayload {
+extension BackgroundTimeRecord.Expiring: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("openTasks", openTasks)
         fields.add("process", process)
@@ -130,7 +199,7 @@ extension TraceRecord.BackgroundTimeExpiring: TracePayload {
     }
 }
 
-extension TraceRecord.BackgroundTimeEnd: TracePayload {
+extension BackgroundTimeRecord.End: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("process", process)
     }
@@ -140,7 +209,7 @@ extension TraceRecord.BackgroundTimeEnd: TracePayload {
     }
 }
 
-extension TraceRecord.BackgroundTaskBegin: TracePayload {
+extension BackgroundTimeRecord.TaskBegin: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("identifier", identifier)
         fields.add("name", name)
@@ -156,7 +225,7 @@ extension TraceRecord.BackgroundTaskBegin: TracePayload {
     }
 }
 
-extension TraceRecord.BackgroundTaskEnd: TracePayload {
+extension BackgroundTimeRecord.TaskEnd: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("age", age)
         fields.add("identifier", identifier)
@@ -172,7 +241,7 @@ extension TraceRecord.BackgroundTaskEnd: TracePayload {
     }
 }
 
-extension TraceRecord.BackgroundTaskInvalid: TracePayload {
+extension BackgroundTimeRecord.TaskInvalid: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("name", name)
         fields.add("process", process)
@@ -186,7 +255,7 @@ extension TraceRecord.BackgroundTaskInvalid: TracePayload {
     }
 }
 
-extension TraceRecord.BackgroundTaskExpirationHandler: TracePayload {
+extension BackgroundTimeRecord.TaskExpirationHandler: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("identifier", identifier)
         fields.add("phase", phase)

@@ -1,6 +1,6 @@
-extension TraceRecord {
+extension AppRecord {
     /// `app.state`: an app process changes state; on termination, why.
-    public struct AppStateChange: Sendable, Hashable {
+    public struct StateChange: Sendable, Hashable {
         /// How a process ended: the reason and the system's words.
         public struct Termination: Sendable, Hashable {
             /// Why it ended; the exception code, if any, follows from it.
@@ -42,14 +42,8 @@ extension TraceRecord {
         }
     }
 
-    /// Whether a piece of app code started or returned.
-    public enum CodePhase: String, Sendable, Hashable, CaseIterable {
-        case started = "start"
-        case returned = "return"
-    }
-
     /// `app.callback`: a delegate callback starts or returns on the main lane.
-    public struct AppCallback: Sendable, Hashable {
+    public struct Callback: Sendable, Hashable {
         public var process: Int
         /// The callback, for example `didEnterBackground` or `userAction:<name>`.
         public var callback: String
@@ -64,7 +58,7 @@ extension TraceRecord {
     }
 
     /// `app.work` and `app.wait`: the app starts CPU work, or starts waiting without CPU.
-    public struct AppActivity: Sendable, Hashable {
+    public struct Activity: Sendable, Hashable {
         public var process: Int
         /// How long, in nanoseconds.
         public var duration: Int64
@@ -80,7 +74,7 @@ extension TraceRecord {
     }
 
     /// `app.save`: the app saved its state.
-    public struct AppSave: Sendable, Hashable {
+    public struct Save: Sendable, Hashable {
         public var process: Int
         public var checkpoint: String
         /// Nanoseconds of work the save made safe.
@@ -95,7 +89,7 @@ extension TraceRecord {
     }
 
     /// `app.lock`: the app took or released a file or database lock.
-    public struct AppLock: Sendable, Hashable {
+    public struct Lock: Sendable, Hashable {
         public var process: Int
         public var lock: String
         public var held: Bool
@@ -109,7 +103,7 @@ extension TraceRecord {
     }
 
     /// `app.log`: a line of the app's own log.
-    public struct AppLog: Sendable, Hashable {
+    public struct Log: Sendable, Hashable {
         public var process: Int
         public var message: String
         public var lane: String
@@ -123,7 +117,7 @@ extension TraceRecord {
     }
 
     /// `app.userActionIgnored`: a tap while the app was not in the foreground.
-    public struct AppUserActionIgnored: Sendable, Hashable {
+    public struct UserActionIgnored: Sendable, Hashable {
         public var process: Int
         public var userAction: String
         public var state: AppState.Name
@@ -145,7 +139,7 @@ extension TraceRecord {
     }
 
     /// `app.output`: the app wrote a unit of an output file, or asked to remove a partial one.
-    public struct AppOutput: Sendable, Hashable {
+    public struct Output: Sendable, Hashable {
         public var process: Int
         /// The file's name.
         public var output: String
@@ -174,7 +168,7 @@ extension TraceRecord {
     }
 
     /// `app.updateUI`: main-actor code ran.
-    public struct AppUpdateUI: Sendable, Hashable {
+    public struct UpdateUI: Sendable, Hashable {
         public var process: Int
         public var lane: String
 
@@ -186,7 +180,7 @@ extension TraceRecord {
     }
 
     /// `app.stepIgnored`: a scenario step that has no meaning where it ran.
-    public struct AppStepIgnored: Sendable, Hashable {
+    public struct StepIgnored: Sendable, Hashable {
         public var process: Int
         public var step: String
         public var why: String
@@ -200,7 +194,7 @@ extension TraceRecord {
     }
 }
 
-extension TraceRecord.AppStateChange: TracePayload {
+extension AppRecord.StateChange: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         // In key order, so the line needs no sorting: app.state is the most frequent kind.
         fields.add("cause", ifPresent: cause)
@@ -228,7 +222,7 @@ extension TraceRecord.AppStateChange: TracePayload {
     }
 }
 
-extension TraceRecord.AppCallback: TracePayload {
+extension AppRecord.Callback: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("callback", callback)
         fields.add("phase", phase)
@@ -242,7 +236,7 @@ extension TraceRecord.AppCallback: TracePayload {
     }
 }
 
-extension TraceRecord.AppActivity: TracePayload {
+extension AppRecord.Activity: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("duration", duration)
         fields.add("lane", lane)
@@ -256,7 +250,7 @@ extension TraceRecord.AppActivity: TracePayload {
     }
 }
 
-extension TraceRecord.AppSave: TracePayload {
+extension AppRecord.Save: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("checkpoint", checkpoint)
         fields.add("process", process)
@@ -270,7 +264,7 @@ extension TraceRecord.AppSave: TracePayload {
     }
 }
 
-extension TraceRecord.AppLock: TracePayload {
+extension AppRecord.Lock: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("held", held)
         fields.add("lock", lock)
@@ -284,7 +278,7 @@ extension TraceRecord.AppLock: TracePayload {
     }
 }
 
-extension TraceRecord.AppLog: TracePayload {
+extension AppRecord.Log: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("lane", lane)
         fields.add("message", message)
@@ -298,7 +292,7 @@ extension TraceRecord.AppLog: TracePayload {
     }
 }
 
-extension TraceRecord.AppUserActionIgnored: TracePayload {
+extension AppRecord.UserActionIgnored: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("process", process)
         fields.add("state", state)
@@ -312,7 +306,7 @@ extension TraceRecord.AppUserActionIgnored: TracePayload {
     }
 }
 
-extension TraceRecord.AppOutput: TracePayload {
+extension AppRecord.Output: TracePayload {
     /// The state written when there is no such file.
     private static let noFile = "none"
 
@@ -344,7 +338,7 @@ extension TraceRecord.AppOutput: TracePayload {
     }
 }
 
-extension TraceRecord.AppUpdateUI: TracePayload {
+extension AppRecord.UpdateUI: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("lane", lane)
         fields.add("process", process)
@@ -356,7 +350,7 @@ extension TraceRecord.AppUpdateUI: TracePayload {
     }
 }
 
-extension TraceRecord.AppStepIgnored: TracePayload {
+extension AppRecord.StepIgnored: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("process", process)
         fields.add("step", step)

@@ -1,4 +1,4 @@
-extension TraceRecord {
+extension TaskRecord {
     /// Where a launch handler runs: the main queue (`using: .main`) or a background queue (`using: nil`).
     public enum HandlerQueue: String, Sendable, Hashable, CaseIterable {
         case main
@@ -6,7 +6,7 @@ extension TraceRecord {
     }
 
     /// `bgTask.register`: a launch handler was registered, or `register` returned false.
-    public struct TaskRegister: Sendable, Hashable {
+    public struct Register: Sendable, Hashable {
         public var process: Int
         public var identifier: String
         /// Whether it registered; false when the identifier is not permitted.
@@ -24,7 +24,7 @@ extension TraceRecord {
     }
 
     /// `bgTask.submit`: a request is pending.
-    public struct TaskSubmit: Sendable, Hashable {
+    public struct Submit: Sendable, Hashable {
         public var process: Int
         /// The request as the system holds it.
         public var request: TaskRequest
@@ -46,7 +46,7 @@ extension TraceRecord {
     }
 
     /// `bgTask.submitFailed`: `submit` threw.
-    public struct TaskSubmitFailed: Sendable, Hashable {
+    public struct SubmitFailed: Sendable, Hashable {
         public var process: Int
         public var request: TaskRequest
         /// Continued processing: the person's action being handled, if any.
@@ -67,7 +67,7 @@ extension TraceRecord {
     }
 
     /// `bgTask.dropped`: the system cancelled a queued continued processing request: its process ended.
-    public struct TaskDropped: Sendable, Hashable {
+    public struct Dropped: Sendable, Hashable {
         public var identifier: String
         public var type: TaskKind
         public var reason: String
@@ -81,7 +81,7 @@ extension TraceRecord {
     }
 
     /// `bgTask.cancel`: `cancel(taskRequestWithIdentifier:)`.
-    public struct TaskCancel: Sendable, Hashable {
+    public struct Cancel: Sendable, Hashable {
         public var process: Int
         public var identifier: String
         /// Whether a pending request had that identifier.
@@ -96,7 +96,7 @@ extension TraceRecord {
     }
 
     /// `bgTask.cancelAll`: `cancelAllTaskRequests()`.
-    public struct TaskCancelAll: Sendable, Hashable {
+    public struct CancelAll: Sendable, Hashable {
         public var process: Int
         /// How many requests were pending.
         public var count: Int
@@ -105,111 +105,6 @@ extension TraceRecord {
         public init(process: Int, count: Int) {
             self.process = process
             self.count = count
-        }
-    }
-
-    /// Why the system launched a pending request.
-    public enum LaunchCause: String, Sendable, Hashable, CaseIterable {
-        /// The launch policy chose the instant.
-        case policy
-        /// The debugger's `_simulateLaunchForTaskWithIdentifier:`.
-        case simulateLaunch
-    }
-
-    /// `bgTask.launchRequest`: the system launches a pending request.
-    public struct TaskLaunchRequest: Sendable, Hashable {
-        public var identifier: String
-        public var type: TaskKind
-        public var cause: LaunchCause
-
-        /// Creates the record.
-        public init(identifier: String, type: TaskKind, cause: LaunchCause) {
-            self.identifier = identifier
-            self.type = type
-            self.cause = cause
-        }
-    }
-
-    /// `bgTask.start`: the launch handler is called.
-    public struct TaskStart: Sendable, Hashable {
-        public var process: Int
-        public var identifier: String
-        public var type: TaskKind
-        /// When its time runs out; nil for continued processing, which has no fixed limit.
-        public var deadline: Int64?
-        public var queue: HandlerQueue
-
-        /// Creates the record.
-        public init(process: Int, identifier: String, type: TaskKind, deadline: Int64?, queue: HandlerQueue) {
-            self.process = process
-            self.identifier = identifier
-            self.type = type
-            self.deadline = deadline
-            self.queue = queue
-        }
-    }
-
-    /// `bgTask.expire`: a task's time ran out, or the system or the person stopped it.
-    public struct TaskExpire: Sendable, Hashable {
-        public var process: Int
-        public var identifier: String
-        /// Why, in words (`time ran out`, `progress stalled`...).
-        public var reason: String
-
-        /// Creates the record.
-        public init(process: Int, identifier: String, reason: String) {
-            self.process = process
-            self.identifier = identifier
-            self.reason = reason
-        }
-    }
-
-    /// `bgTask.workCancelled`: the app cancelled a task's work.
-    public struct TaskWorkCancelled: Sendable, Hashable {
-        public var process: Int
-        public var identifier: String
-
-        /// Creates the record.
-        public init(process: Int, identifier: String) {
-            self.process = process
-            self.identifier = identifier
-        }
-    }
-
-    /// How a launched task ended.
-    public enum TaskEnding: String, Sendable, Hashable, CaseIterable {
-        /// The app called `setTaskCompleted` before it expired.
-        case completed
-        /// It expired (and then completed, or was marked complete by the system).
-        case expired
-        /// Its process ended first: the app heard nothing.
-        case processEnded
-    }
-
-    /// What a continued processing task's own work left in its output files.
-    public enum OutputLeft: String, Sendable, Hashable, CaseIterable {
-        case complete
-        case partial
-        case none
-    }
-
-    /// `bgTask.end`: a task ended, exactly once per `bgTask.start`.
-    public struct TaskEnd: Sendable, Hashable {
-        public var process: Int
-        public var identifier: String
-        public var how: TaskEnding
-        /// What was passed to `setTaskCompleted(success:)` (false when the system ended it).
-        public var success: Bool
-        /// Continued processing: what its work left behind; nil for other kinds.
-        public var output: OutputLeft?
-
-        /// Creates the record.
-        public init(process: Int, identifier: String, how: TaskEnding, success: Bool, output: OutputLeft?) {
-            self.process = process
-            self.identifier = identifier
-            self.how = how
-            self.success = success
-            self.output = output
         }
     }
 }
@@ -257,7 +152,7 @@ extension TaskRequest {
     }
 }
 
-extension TraceRecord.TaskRegister: TracePayload {
+extension TaskRecord.Register: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("identifier", identifier)
         fields.add("process", process)
@@ -273,7 +168,7 @@ extension TraceRecord.TaskRegister: TracePayload {
     }
 }
 
-extension TraceRecord.TaskSubmit: TracePayload {
+extension TaskRecord.Submit: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("process", process)
         request.encodeSubmission(personAction: personAction, to: &fields)
@@ -289,7 +184,7 @@ extension TraceRecord.TaskSubmit: TracePayload {
     }
 }
 
-extension TraceRecord.TaskSubmitFailed: TracePayload {
+extension TaskRecord.SubmitFailed: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("process", process)
         request.encodeSubmission(personAction: personAction, to: &fields)
@@ -310,7 +205,7 @@ extension TraceRecord.TaskSubmitFailed: TracePayload {
     }
 }
 
-extension TraceRecord.TaskDropped: TracePayload {
+extension TaskRecord.Dropped: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("identifier", identifier)
         fields.add("reason", reason)
@@ -324,7 +219,7 @@ extension TraceRecord.TaskDropped: TracePayload {
     }
 }
 
-extension TraceRecord.TaskCancel: TracePayload {
+extension TaskRecord.Cancel: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("found", found)
         fields.add("identifier", identifier)
@@ -338,7 +233,7 @@ extension TraceRecord.TaskCancel: TracePayload {
     }
 }
 
-extension TraceRecord.TaskCancelAll: TracePayload {
+extension TaskRecord.CancelAll: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("count", count)
         fields.add("process", process)
@@ -347,81 +242,5 @@ extension TraceRecord.TaskCancelAll: TracePayload {
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         count = try fields.smallCount("count")
-    }
-}
-
-extension TraceRecord.TaskLaunchRequest: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("cause", cause)
-        fields.add("identifier", identifier)
-        fields.add("type", type)
-    }
-
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
-        identifier = try fields.string("identifier")
-        type = try fields.choice("type")
-        cause = try fields.choice("cause")
-    }
-}
-
-extension TraceRecord.TaskStart: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("deadline", orMinusOne: deadline)
-        fields.add("identifier", identifier)
-        fields.add("process", process)
-        fields.add("queue", queue)
-        fields.add("type", type)
-    }
-
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
-        process = try fields.smallCount("process")
-        identifier = try fields.string("identifier")
-        type = try fields.choice("type")
-        deadline = try fields.orMinusOne("deadline")
-        queue = try fields.choice("queue")
-    }
-}
-
-extension TraceRecord.TaskExpire: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("identifier", identifier)
-        fields.add("process", process)
-        fields.add("reason", reason)
-    }
-
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
-        process = try fields.smallCount("process")
-        identifier = try fields.string("identifier")
-        reason = try fields.string("reason")
-    }
-}
-
-extension TraceRecord.TaskWorkCancelled: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("identifier", identifier)
-        fields.add("process", process)
-    }
-
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
-        process = try fields.smallCount("process")
-        identifier = try fields.string("identifier")
-    }
-}
-
-extension TraceRecord.TaskEnd: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("how", how)
-        fields.add("identifier", identifier)
-        fields.add("output", ifPresent: output)
-        fields.add("process", process)
-        fields.add("success", success)
-    }
-
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
-        process = try fields.smallCount("process")
-        identifier = try fields.string("identifier")
-        how = try fields.choice("how")
-        success = try fields.bool("success")
-        output = try fields.choiceIfPresent("output")
     }
 }

@@ -1,6 +1,44 @@
-extension TraceRecord {
+/// The records of a continued processing task's Live Activity: what it shows, and the question it asks.
+public enum LiveActivityRecord: Sendable, Hashable {
+    /// `liveActivity.update`: what a continued task's Live Activity shows.
+    case update(Update)
+    /// `liveActivity.prompt`: the Live Activity asks the person whether a stalled task should continue, and how that ends.
+    case prompt(Prompt)
+
+    /// The kinds of Live Activity records, spelled as trace lines write them.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case update = "liveActivity.update"
+        case prompt = "liveActivity.prompt"
+    }
+
+    /// The record's kind.
+    public var kind: Kind {
+        switch self {
+        case .update: .update
+        case .prompt: .prompt
+        }
+    }
+}
+
+extension LiveActivityRecord: FeatureRecord {
+    package func encode(to fields: inout TraceFieldWriter) {
+        switch self {
+        case .update(let record): record.encode(to: &fields)
+        case .prompt(let record): record.encode(to: &fields)
+        }
+    }
+
+    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        switch kind {
+        case .update: self = .update(try Update(from: &fields))
+        case .prompt: self = .prompt(try Prompt(from: &fields))
+        }
+    }
+}
+
+extension LiveActivityRecord {
     /// Why a Live Activity's contents were read.
-    public enum LiveActivityCause: String, Sendable, Hashable, CaseIterable {
+    public enum Cause: String, Sendable, Hashable, CaseIterable {
         /// The task began.
         case start
         /// A progress sample found a change.
@@ -12,7 +50,7 @@ extension TraceRecord {
     }
 
     /// `liveActivity.update`: what a continued task's Live Activity shows.
-    public struct LiveActivityUpdate: Sendable, Hashable {
+    public struct Update: Sendable, Hashable {
         public var process: Int
         public var identifier: String
         public var title: String
@@ -22,14 +60,14 @@ extension TraceRecord {
         public var total: Int64
         /// `fractionCompleted` in thousandths, rounded down.
         public var permille: Int64
-        public var cause: LiveActivityCause
+        public var cause: Cause
         /// Whether the progress rose above anything read before.
         public var advanced: Bool
 
         /// Creates the record.
         public init(
             process: Int, identifier: String, title: String, subtitle: String, completed: Int64, total: Int64, permille: Int64,
-            cause: LiveActivityCause, advanced: Bool
+            cause: Cause, advanced: Bool
         ) {
             self.process = process
             self.identifier = identifier
@@ -44,7 +82,7 @@ extension TraceRecord {
     }
 
     /// `liveActivity.prompt`: the Live Activity asks the person whether a stalled task should continue, and how that ends.
-    public struct LiveActivityPrompt: Sendable, Hashable {
+    public struct Prompt: Sendable, Hashable {
         /// What happened to the question.
         public enum Phase: Sendable, Hashable {
             /// It was shown after the task went this long (ns) without progress.
@@ -68,7 +106,7 @@ extension TraceRecord {
     }
 }
 
-extension TraceRecord.LiveActivityUpdate: TracePayload {
+extension LiveActivityRecord.Update: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("advanced", advanced)
         fields.add("cause", cause)
@@ -97,7 +135,7 @@ extension TraceRecord.LiveActivityUpdate: TracePayload {
     }
 }
 
-extension TraceRecord.LiveActivityPrompt: TracePayload {
+extension LiveActivityRecord.Prompt: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         // In key order: answer, identifier, phase, process, stalledFor, why.
         if case .answered(let answer) = phase { fields.add("answer", answer) }

@@ -1,6 +1,50 @@
-extension TraceRecord {
+/// The run's own records: what was run, how it ended, and a limit that stopped it.
+public enum RunRecord: Sendable, Hashable {
     /// `run.start`: what was run, with which seed, profile and policy. Always the first event.
-    public struct RunStart: Sendable, Hashable {
+    case start(Start)
+    /// `run.end`: how the run ended. Always the last event.
+    case end(End)
+    /// `run.limitExceeded`: a run limit stopped a runaway run.
+    case limitExceeded(LimitExceeded)
+
+    /// The kinds of run records, spelled as trace lines write them.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case start = "run.start"
+        case end = "run.end"
+        case limitExceeded = "run.limitExceeded"
+    }
+
+    /// The record's kind.
+    public var kind: Kind {
+        switch self {
+        case .start: .start
+        case .end: .end
+        case .limitExceeded: .limitExceeded
+        }
+    }
+}
+
+extension RunRecord: FeatureRecord {
+    package func encode(to fields: inout TraceFieldWriter) {
+        switch self {
+        case .start(let record): record.encode(to: &fields)
+        case .end(let record): record.encode(to: &fields)
+        case .limitExceeded(let record): record.encode(to: &fields)
+        }
+    }
+
+    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        switch kind {
+        case .start: self = .start(try Start(from: &fields))
+        case .end: self = .end(try End(from: &fields))
+        case .limitExceeded: self = .limitExceeded(try LimitExceeded(from: &fields))
+        }
+    }
+}
+
+extension RunRecord {
+    /// `run.start`: what was run, with which seed, profile and policy. Always the first event.
+    public struct Start: Sendable, Hashable {
         /// The scenario's name.
         public var scenario: String
         /// The seed in use.
@@ -39,7 +83,7 @@ extension TraceRecord {
     }
 
     /// How a run ended.
-    public enum RunEnding: String, Sendable, Hashable, CaseIterable {
+    public enum Ending: String, Sendable, Hashable, CaseIterable {
         /// It reached its stop time, or ran out of things to do before it.
         case completed
         /// App code was still waiting when nothing else could happen.
@@ -49,16 +93,16 @@ extension TraceRecord {
     }
 
     /// `run.end`: how the run ended. Always the last event.
-    public struct RunEnd: Sendable, Hashable {
+    public struct End: Sendable, Hashable {
         /// How it ended.
-        public var ending: RunEnding
+        public var ending: Ending
         /// The state of the last app process.
         public var state: AppState.Name
         /// How many diagnostics the run reported.
         public var diagnostics: Int
 
         /// Creates the record.
-        public init(ending: RunEnding, state: AppState.Name, diagnostics: Int) {
+        public init(ending: Ending, state: AppState.Name, diagnostics: Int) {
             self.ending = ending
             self.state = state
             self.diagnostics = diagnostics
@@ -66,7 +110,7 @@ extension TraceRecord {
     }
 
     /// `run.limitExceeded`: a run limit stopped a runaway run.
-    public struct RunLimitExceeded: Sendable, Hashable {
+    public struct LimitExceeded: Sendable, Hashable {
         /// Which limit, and where to look.
         public var message: String
 
@@ -77,7 +121,7 @@ extension TraceRecord {
     }
 }
 
-extension TraceRecord.RunStart: TracePayload {
+extension RunRecord.Start: TracePayload {
     private static let profilePrefix = "profile."
 
     package func encode(to fields: inout TraceFieldWriter) {
@@ -140,7 +184,7 @@ extension TraceRecord.RunStart: TracePayload {
     }
 }
 
-extension TraceRecord.RunEnd: TracePayload {
+extension RunRecord.End: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("diagnostics", diagnostics)
         fields.add("ending", ending)
@@ -154,7 +198,7 @@ extension TraceRecord.RunEnd: TracePayload {
     }
 }
 
-extension TraceRecord.RunLimitExceeded: TracePayload {
+extension RunRecord.LimitExceeded: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("message", message)
     }

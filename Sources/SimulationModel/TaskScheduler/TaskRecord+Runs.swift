@@ -1,0 +1,182 @@
+extension TaskRecord {
+    /// Why the system launched a pending request.
+    public enum LaunchCause: String, Sendable, Hashable, CaseIterable {
+        /// The launch policy chose the instant.
+        case policy
+        /// The debugger's `_simulateLaunchForTaskWithIdentifier:`.
+        case simulateLaunch
+    }
+
+    /// `bgTask.launchRequest`: the system launches a pending request.
+    public struct LaunchRequest: Sendable, Hashable {
+        public var identifier: String
+        public var type: TaskKind
+        public var cause: LaunchCause
+
+        /// Creates the record.
+        public init(identifier: String, type: TaskKind, cause: LaunchCause) {
+            self.identifier = identifier
+            self.type = type
+            self.cause = cause
+        }
+    }
+
+    /// `bgTask.start`: the launch handler is called.
+    public struct Start: Sendable, Hashable {
+        public var process: Int
+        public var identifier: String
+        public var type: TaskKind
+        /// When its time runs out; nil for continued processing, which has no fixed limit.
+        public var deadline: Int64?
+        public var queue: HandlerQueue
+
+        /// Creates the record.
+        public init(process: Int, identifier: String, type: TaskKind, deadline: Int64?, queue: HandlerQueue) {
+            self.process = process
+            self.identifier = identifier
+            self.type = type
+            self.deadline = deadline
+            self.queue = queue
+        }
+    }
+
+    /// `bgTask.expire`: a task's time ran out, or the system or the person stopped it.
+    public struct Expire: Sendable, Hashable {
+        public var process: Int
+        public var identifier: String
+        /// Why, in words (`time ran out`, `progress stalled`...).
+        public var reason: String
+
+        /// Creates the record.
+        public init(process: Int, identifier: String, reason: String) {
+            self.process = process
+            self.identifier = identifier
+            self.reason = reason
+        }
+    }
+
+    /// `bgTask.workCancelled`: the app cancelled a task's work.
+    public struct WorkCancelled: Sendable, Hashable {
+        public var process: Int
+        public var identifier: String
+
+        /// Creates the record.
+        public init(process: Int, identifier: String) {
+            self.process = process
+            self.identifier = identifier
+        }
+    }
+
+    /// How a launched task ended.
+    public enum Ending: String, Sendable, Hashable, CaseIterable {
+        /// The app called `setTaskCompleted` before it expired.
+        case completed
+        /// It expired (and then completed, or was marked complete by the system).
+        case expired
+        /// Its process ended first: the app heard nothing.
+        case processEnded
+    }
+
+    /// What a continued processing task's own work left in its output files.
+    public enum OutputLeft: String, Sendable, Hashable, CaseIterable {
+        case complete
+        case partial
+        case none
+    }
+
+    /// `bgTask.end`: a task ended, exactly once per `bgTask.start`.
+    public struct End: Sendable, Hashable {
+        public var process: Int
+        public var identifier: String
+        public var how: Ending
+        /// What was passed to `setTaskCompleted(success:)` (false when the system ended it).
+        public var success: Bool
+        /// Continued processing: what its work left behind; nil for other kinds.
+        public var output: OutputLeft?
+
+        /// Creates the record.
+        public init(process: Int, identifier: String, how: Ending, success: Bool, output: OutputLeft?) {
+            self.process = process
+            self.identifier = identifier
+            self.how = how
+            self.success = success
+            self.output = output
+        }
+    }
+}
+
+extension TaskRecord.LaunchRequest: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("cause", cause)
+        fields.add("identifier", identifier)
+        fields.add("type", type)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        identifier = try fields.string("identifier")
+        type = try fields.choice("type")
+        cause = try fields.choice("cause")
+    }
+}
+
+extension TaskRecord.Start: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("deadline", orMinusOne: deadline)
+        fields.add("identifier", identifier)
+        fields.add("process", process)
+        fields.add("queue", queue)
+        fields.add("type", type)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        identifier = try fields.string("identifier")
+        type = try fields.choice("type")
+        deadline = try fields.orMinusOne("deadline")
+        queue = try fields.choice("queue")
+    }
+}
+
+extension TaskRecord.Expire: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("identifier", identifier)
+        fields.add("process", process)
+        fields.add("reason", reason)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        identifier = try fields.string("identifier")
+        reason = try fields.string("reason")
+    }
+}
+
+extension TaskRecord.WorkCancelled: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("identifier", identifier)
+        fields.add("process", process)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        identifier = try fields.string("identifier")
+    }
+}
+
+extension TaskRecord.End: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("how", how)
+        fields.add("identifier", identifier)
+        fields.add("output", ifPresent: output)
+        fields.add("process", process)
+        fields.add("success", success)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        identifier = try fields.string("identifier")
+        how = try fields.choice("how")
+        success = try fields.bool("success")
+        output = try fields.choiceIfPresent("output")
+    }
+}

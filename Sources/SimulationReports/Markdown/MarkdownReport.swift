@@ -62,18 +62,7 @@ public struct MarkdownReport: Sendable {
             if report.ending != .completed { lines.append("- ✗ the run did not complete: \(inline(report.endingWords))") }
         }
 
-        if !timeline.pending.isEmpty {
-            lines.append("")
-            lines.append("### Still pending at the end")
-            lines.append("")
-            lines.append("| Request | Type | Submitted | Why it waits | Since |")
-            lines.append("|---|---|---:|---|---:|")
-            for request in timeline.pending {
-                let since = request.reason == nil ? "" : DurationText.instant(request.since)
-                lines.append(
-                    "| `\(cell(request.identifier))` | \(request.kind.rawValue) | \(DurationText.instant(request.submitted)) | \(cell(request.why(runEnd: timeline.end))) | \(since) |")
-            }
-        }
+        lines += pending(timeline)
 
         lines.append("")
         lines.append("### Timeline")
@@ -124,7 +113,7 @@ public struct MarkdownReport: Sendable {
     }
 
     /// Text safe in a table cell: no pipes, no line breaks, no HTML.
-    private func cell(_ text: String) -> String {
+    func cell(_ text: String) -> String {
         var output = ""
         for character in inline(text) {
             if character == "|" { output += "\\|" } else { output.append(character) }

@@ -24,50 +24,6 @@ public enum LaneState: Sendable, Hashable {
     /// The device's power.
     case power(Power)
 
-    /// Where a `BGTaskScheduler` request is.
-    public enum Request: String, Sendable, Hashable, CaseIterable {
-        /// Submitted, and its task not launched yet.
-        case pending
-        /// Its task was launched and has not ended.
-        case running
-    }
-
-    /// What a continued processing task's Live Activity shows.
-    public enum LiveActivity: Sendable, Hashable {
-        /// The request waits for a free slot.
-        case queued
-        /// The task has done `tenth` tenths of its work, from 0 to 9.
-        case progress(tenth: Int)
-        /// All its work is done.
-        case done
-        /// It asks the person whether the stalled task should continue.
-        case asking
-
-        /// The state of progress in thousandths (`fractionCompleted` × 1000): its tenth, or done at 1000.
-        public static func progress(permille: Int64) -> LiveActivity {
-            permille >= 1000 ? .done : .progress(tenth: Int(max(0, permille) / 100))
-        }
-
-        /// Every state a Live Activity lane can be in.
-        public static let allCases: [LiveActivity] = [.queued] + (0...9).map { .progress(tenth: $0) } + [.done, .asking]
-    }
-
-    /// Where a silent push is.
-    public enum Push: String, Sendable, Hashable, CaseIterable {
-        /// Throttled: the device holds it (the newest only).
-        case held
-        /// Delivered: the app's handler runs until it calls its completion handler.
-        case handling
-    }
-
-    /// Where a background transfer is.
-    public enum Transfer: String, Sendable, Hashable, CaseIterable {
-        /// Waiting for its begin date, the network, or Wi-Fi and power.
-        case waiting
-        /// Moving bytes, out of the app's process.
-        case running
-    }
-
     /// Whether the screen is locked.
     public enum Screen: String, Sendable, Hashable, CaseIterable {
         case inUse
@@ -93,12 +49,9 @@ public enum LaneState: Sendable, Hashable {
         case .app(let state): state.rawValue
         case .assertionOpen: "open"
         case .request(let request): request.rawValue
-        case .liveActivity(.queued): "queued"
-        case .liveActivity(.progress(let tenth)): "progress\(tenth)"
-        case .liveActivity(.done): "progressDone"
-        case .liveActivity(.asking): "asking"
-        case .push(let push): "push" + push.rawValue.prefix(1).uppercased() + push.rawValue.dropFirst()
-        case .transfer(let transfer): "transfer" + transfer.rawValue.prefix(1).uppercased() + transfer.rawValue.dropFirst()
+        case .liveActivity(let liveActivity): liveActivity.name
+        case .push(let push): push.name
+        case .transfer(let transfer): transfer.name
         case .screen(let screen): screen.rawValue
         case .power(let power): power.rawValue
         }

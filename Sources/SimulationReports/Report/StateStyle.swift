@@ -1,9 +1,9 @@
 /// How every report shows a lane state: words, colour, terminal glyph and priority.
 ///
-/// Reports draw lanes generically (see ``Lane``), so this table is the only
-/// place a state's looks are decided. It switches over ``LaneState``
-/// exhaustively: a new state does not compile until it has a style, so no
-/// state is ever drawn with a made-up one.
+/// Reports draw lanes generically (see ``Lane``), so these tables are the only
+/// place a state's looks are decided: one per kind of lane, in its feature's
+/// folder. They switch over ``LaneState`` exhaustively: a new state does not
+/// compile until it has a style, so no state is ever drawn with a made-up one.
 struct StateStyle: Sendable, Hashable {
     /// The state it styles.
     var state: LaneState
@@ -23,61 +23,49 @@ struct StateStyle: Sendable, Hashable {
     /// does not condense such a stretch as idle, however quiet the trace is during it.
     var busy: Bool
 
-    /// The style of a state.
+    /// A style of `state`.
+    init(
+        _ state: LaneState, _ label: String, _ fill: String, _ ink: String, _ glyph: Character, _ ansi: String, _ priority: Int,
+        busy: Bool = false
+    ) {
+        self.state = state
+        self.label = label
+        self.fill = fill
+        self.ink = ink
+        self.glyph = glyph
+        self.ansi = ansi
+        self.priority = priority
+        self.busy = busy
+    }
+
+    /// The style of a state: one line per lane kind, whose table lives in its feature's folder.
     static func of(_ state: LaneState) -> StateStyle {
-        func style(
-            _ label: String, _ fill: String, _ ink: String, _ glyph: Character, _ ansi: String, _ priority: Int, busy: Bool = false
-        ) -> StateStyle {
-            StateStyle(state: state, label: label, fill: fill, ink: ink, glyph: glyph, ansi: ansi, priority: priority, busy: busy)
-        }
         switch state {
-        case .app(let app):
-            switch app {
-            case .notRunning: return style("not running", "#eef0f3", "#5b6470", " ", "2", 0)
-            case .launchingForeground: return style("launching", "#a78bfa", "#ffffff", "▒", "35", 3, busy: true)
-            case .launchingBackground: return style("launching in background", "#c4b5fd", "#2e1065", "▒", "35", 3, busy: true)
-            case .foregroundActive: return style("foreground", "#2563eb", "#ffffff", "█", "34", 2)
-            case .foregroundInactive: return style("inactive", "#93c5fd", "#0b2a5b", "▇", "94", 2)
-            case .background: return style("background", "#f59e0b", "#3b2300", "▓", "33", 4, busy: true)
-            case .suspended: return style("suspended", "#d5d9e0", "#3f4650", "░", "90", 1)
-            case .terminated: return style("terminated", "#374151", "#ffffff", "╳", "31", 5)
-            }
-        case .assertionOpen:
-            return style("background task open", "#10b981", "#03291c", "═", "32", 1, busy: true)
-        case .request(.pending):
-            return style("pending", "#ddd6fe", "#2e1065", "┄", "35", 1)
-        case .request(.running):
-            return style("running", "#16a34a", "#ffffff", "━", "32", 2, busy: true)
-        case .liveActivity(.queued):
-            return style("queued", "#ddd6fe", "#2e1065", "┄", "35", 1, busy: true)
-        case .liveActivity(.progress(let tenth)):
-            // Ten shades of blue, darker as the work advances; the digit is the tenth.
-            let tenth = min(max(tenth, 0), 9)
-            let progress = Self.progress[tenth]
-            return style(
-                "\(tenth * 10)–\(tenth * 10 + 10)% done", progress.fill, progress.ink, Character(String(tenth)), "34", tenth + 2, busy: true)
-        case .liveActivity(.done):
-            return style("all done", "#16a34a", "#ffffff", "✓", "32", 12)
-        case .liveActivity(.asking):
-            return style("asks the person to continue", "#facc15", "#422006", "?", "93", 13, busy: true)
-        case .push(.held):
-            return style("push held", "#fde68a", "#422006", "┄", "33", 1)
-        case .push(.handling):
-            return style("push handler running", "#0ea5e9", "#ffffff", "━", "36", 2, busy: true)
-        case .transfer(.waiting):
-            return style("transfer waiting", "#e0e7ff", "#1e1b4b", "┄", "34", 1)
-        case .transfer(.running):
-            return style("transfer running", "#6366f1", "#ffffff", "≡", "94", 2)
-        case .screen(.inUse):
-            return style("in use", "#bae6fd", "#0c4a6e", "▔", "36", 2)
-        case .screen(.locked):
-            return style("locked", "#64748b", "#ffffff", "▁", "90", 1)
-        case .power(.charging):
-            return style("charging", "#84cc16", "#1a2e05", "+", "92", 2)
-        case .power(.onBattery):
-            return style("on battery", "#f1f5f9", "#334155", " ", "2", 1)
-        case .power(.lowPowerMode):
-            return style("Low Power Mode", "#fde047", "#422006", "-", "93", 3)
+        case .app(let app): of(app: app)
+        case .assertionOpen: assertionOpen
+        case .request(let request): of(request: request)
+        case .liveActivity(let liveActivity): of(liveActivity: liveActivity)
+        case .push(let push): of(push: push)
+        case .transfer(let transfer): of(transfer: transfer)
+        case .screen(let screen): of(screen: screen)
+        case .power(let power): of(power: power)
+        }
+    }
+
+    /// The device's screen.
+    private static func of(screen: LaneState.Screen) -> StateStyle {
+        switch screen {
+        case .inUse: StateStyle(.screen(screen), "in use", "#bae6fd", "#0c4a6e", "▔", "36", 2)
+        case .locked: StateStyle(.screen(screen), "locked", "#64748b", "#ffffff", "▁", "90", 1)
+        }
+    }
+
+    /// The device's power.
+    private static func of(power: LaneState.Power) -> StateStyle {
+        switch power {
+        case .charging: StateStyle(.power(power), "charging", "#84cc16", "#1a2e05", "+", "92", 2)
+        case .onBattery: StateStyle(.power(power), "on battery", "#f1f5f9", "#334155", " ", "2", 1)
+        case .lowPowerMode: StateStyle(.power(power), "Low Power Mode", "#fde047", "#422006", "-", "93", 3)
         }
     }
 
@@ -92,10 +80,4 @@ struct StateStyle: Sendable, Hashable {
         case .app, .assertionOpen, .request, .liveActivity, .push, .transfer, .screen, .power: nil
         }
     }
-
-    /// The fill and ink of each tenth of a Live Activity's progress.
-    private static let progress: [(fill: String, ink: String)] = [
-        ("#dbeafe", "#1e3a8a"), ("#c7dcfb", "#1e3a8a"), ("#b3cef9", "#1e3a8a"), ("#9fbff6", "#1e3a8a"), ("#8bb1f3", "#172554"),
-        ("#77a2f0", "#ffffff"), ("#6394ed", "#ffffff"), ("#4f85ea", "#ffffff"), ("#3b77e7", "#ffffff"), ("#2768e4", "#ffffff"),
-    ]
 }

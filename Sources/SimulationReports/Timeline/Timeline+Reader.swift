@@ -4,8 +4,9 @@ import SimulationKernel
 extension Timeline {
     /// Reads trace events, one at a time and in order, into a ``Timeline``.
     ///
-    /// ``read(_:)`` switches over every ``TraceRecord`` case with no
-    /// `default:`: a new record kind does not compile until it is drawn here or
+    /// ``read(_:)`` switches over every ``TraceRecord`` feature with no
+    /// `default:`, and each feature's reader (in the feature's folder) over its
+    /// own record's kinds: a new kind does not compile until it is drawn or
     /// listed with the kinds the reports leave out. The lanes being drawn
     /// (open segments, the last progress of each Live Activity...) live here,
     /// not in the timeline, so a finished timeline holds only what reports draw.
@@ -46,109 +47,22 @@ extension Timeline {
             var identifier: Int
         }
 
-        /// Adds one event to the timeline.
+        /// Adds one event to the timeline: one line per feature, whose own switch lives in its folder.
         mutating func read(_ event: TraceEvent) {
             let time = event.time
             switch event.record {
-            case .run(.start(let start)):
-                timeline.scenario = start.scenario
-                timeline.seed = String(start.seed)
-                timeline.profile = start.profile.name.rawValue
-                timeline.version = start.version
-                timeline.end = start.stopAt
-            case .run(.end(let end)):
-                timeline.end = time
-                timeline.ending = end.ending
-            case .run(.limitExceeded(let limit)):
-                story(time, .bgsim, "stopped: \(limit.message)")
-            case .person(.action(let action)):
-                var text = action.action.rawValue
-                if let run = action.run { text += " \(run)" }
-                if let note = action.note { text += " — \(note)" }
-                story(time, .user, text)
-            case .person(.actionIgnored(let ignored)):
-                story(time, .user, "(ignored: \(ignored.why))")
-            case .device(.state(let state)):
-                readDevice(state, at: time, sequence: event.sequence)
-            case .app(.state(let change)):
-                readAppState(change, at: time)
-            case .backgroundTime(.taskBegin(let begin)):
-                readBegin(begin, at: time)
-            case .backgroundTime(.taskEnd(let end)):
-                if let index = assertionIndex[AssertionKey(process: end.process, identifier: end.identifier)] {
-                    timeline.assertions[index].end = time
-                    timeline.assertions[index].closing = .ended
-                }
-                story(time, .task(identifier: end.identifier), "end after \(DurationText.instant(end.age))")
-            case .backgroundTime(.taskInvalid(let invalid)):
-                story(time, .app(process: invalid.process), "beginBackgroundTask returned .invalid")
-            case .backgroundTime(.taskExpirationHandler(let handler)):
-                let started = handler.phase == .started
-                if started, let index = assertionIndex[AssertionKey(process: handler.process, identifier: handler.identifier)] {
-                    timeline.assertions[index].expirationHandlerAt = time
-                }
-                story(time, .task(identifier: handler.identifier), "expiration handler \(started ? "called" : "returned")")
-            case .app(.save(let save)):
-                story(time, .app(process: save.process), "saved \"\(save.checkpoint)\"")
-            case .app(.log(let log)):
-                story(time, .app(process: log.process), "log: \(log.message)")
-            case .app(.lock(let lock)):
-                story(time, .app(process: lock.process), "\(lock.held ? "takes" : "releases") lock \(lock.lock)")
-            case .app(.output(let output)):
-                readOutput(output, at: time)
-            case .console(let console):
-                story(time, .console, console.message)
-            case .diagnostic(let diagnostic):
-                let marker = Marker(
-                    time: time, rule: diagnostic.rule, severity: diagnostic.severity, subject: diagnostic.subject,
-                    message: diagnostic.message, fix: diagnostic.fix)
-                timeline.markers.append(marker)
-                story(time, .diagnostic(rule: marker.rule), "\(marker.severity.rawValue): \(marker.subject)")
-            case .task(.submit(let submit)):
-                readScheduler(.submit(submit), at: time)
-            case .task(.submitFailed(let failed)):
-                readScheduler(.submitFailed(failed), at: time)
-            case .task(.cancel(let cancel)):
-                readScheduler(.cancel(cancel), at: time)
-            case .task(.cancelAll):
-                closeQueuedLiveActivities(at: time)
-                cancelAllRequests(at: time)
-            case .task(.waiting(let waiting)):
-                readScheduler(.waiting(waiting), at: time)
-            case .task(.dropped(let dropped)):
-                readScheduler(.dropped(dropped), at: time)
-            case .task(.launchRequest(let launch)):
-                readScheduler(.launchRequest(launch), at: time)
-            case .task(.start(let start)):
-                readScheduler(.start(start), at: time)
-            case .task(.expire(let expire)):
-                readScheduler(.expire(expire), at: time)
-            case .task(.end(let end)):
-                readScheduler(.end(end), at: time)
-            case .liveActivity(.update(let update)):
-                readLiveActivityUpdate(update, at: time)
-            case .liveActivity(.prompt(let prompt)):
-                readLiveActivityPrompt(prompt, at: time)
-            case .push(.received(let received)):
-                readPush(received, at: time)
-            case .push(.outcome(let outcome)):
-                readPush(outcome, at: time)
-            case .push(.completion(let completion)):
-                readPush(completion, at: time)
-            case .transfer(.state(let state)):
-                readTransfer(state, at: time)
-            case .transfer(.session(let session)):
-                readTransfer(session, at: time)
-            case .app(.callback), .app(.work), .app(.wait), .app(.updateUI), .app(.stepIgnored), .app(.userActionIgnored):
-                // The app's code on its lanes: the terminal story would drown in it; the trace keeps it.
-                break
-            case .backgroundTime(.start), .backgroundTime(.expiring), .backgroundTime(.end):
-                // Background time shows as the process's `background` state and its tasks' expiration marks.
-                break
-            case .task(.register), .task(.workCancelled):
-                // Registration happens at every launch; cancelled work shows in how its task ends.
-                break
-            case .model(.illegalTransition):
+            case .run(let record): readRun(record, at: time)
+            case .device(let record): readDevice(record, at: time, sequence: event.sequence)
+            case .person(let record): readPerson(record, at: time)
+            case .app(let record): readApp(record, at: time)
+            case .backgroundTime(let record): readBackgroundTime(record, at: time)
+            case .task(let record): readTask(record, at: time)
+            case .liveActivity(let record): readLiveActivity(record, at: time)
+            case .push(let record): readPush(record, at: time)
+            case .transfer(let record): readTransfer(record, at: time)
+            case .console(let console): story(time, .console, console.message)
+            case .diagnostic(let diagnostic): readDiagnostic(diagnostic, at: time)
+            case .model:
                 // A bug in bgsim, not in the app (the model's property tests catch it): the state change that follows is drawn.
                 break
             }

@@ -23,44 +23,6 @@ public struct Timeline: Sendable {
         public var state: AppState.Name
     }
 
-    /// One app process, from launch to termination.
-    public struct ProcessLane: Sendable, Hashable {
-        /// The process number (1 for the first launch).
-        public var number: Int
-        /// Its states over time.
-        public var segments: [Segment]
-        /// How it ended, if it did: the reason (its exception code follows from it) and the system's words.
-        public var termination: AppRecord.StateChange.Termination?
-    }
-
-    /// One background task (`beginBackgroundTask`), from begin to end.
-    public struct AssertionLane: Sendable, Hashable {
-        /// How an assertion's lane closes.
-        public enum Closing: String, Sendable, Hashable {
-            /// The app ended it.
-            case ended
-            /// It was still open when the process was terminated.
-            case killed
-            /// It was still open when the run stopped.
-            case open
-        }
-
-        /// The process that began it.
-        public var process: Int
-        /// Its identifier within the process.
-        public var identifier: Int64
-        /// The name given to `beginBackgroundTask`.
-        public var name: String
-        /// When it was begun.
-        public var begin: Int64
-        /// When it was ended, or the process died, or the run stopped.
-        public var end: Int64
-        /// How it closed.
-        public var closing: Closing
-        /// When its expiration handler was called, if it was.
-        public var expirationHandlerAt: Int64?
-    }
-
     /// A diagnostic pinned to its instant.
     public struct Marker: Sendable, Hashable {
         public var time: Int64

@@ -33,8 +33,7 @@ extension Timeline {
 
 extension Timeline.Reader {
     /// Keeps the list of pending requests: a submission adds one (or replaces it), a launch, a cancellation or a drop removes it.
-    mutating func trackPending(_ record: SchedulerRecord, at time: Int64) {
-        let identifier = record.identifier
+    mutating func trackPending(_ record: TaskRecord, _ identifier: String, at time: Int64) {
         switch record {
         case .submit(let submit):
             submissions += 1
@@ -46,7 +45,7 @@ extension Timeline.Reader {
             pendingRequests[identifier]?.request.since = time
         case .launchRequest, .cancel, .dropped:
             pendingRequests[identifier] = nil
-        case .submitFailed, .start, .expire, .end:
+        case .submitFailed, .start, .expire, .end, .register, .cancelAll, .workCancelled:
             break
         }
     }

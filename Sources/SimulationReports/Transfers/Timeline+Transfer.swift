@@ -1,8 +1,16 @@
 import SimulationModel
 
 extension Timeline.Reader {
+    /// Background transfers' records: a lane per download, and the story of each session's events.
+    mutating func readTransfer(_ record: TransferRecord, at time: Int64) {
+        switch record {
+        case .state(let state): readTransfer(state, at: time)
+        case .session(let session): readTransfer(session, at: time)
+        }
+    }
+
     /// A background transfer's lane: waiting, running, and a mark for how it ended.
-    mutating func readTransfer(_ state: TransferRecord.State, at time: Int64) {
+    private mutating func readTransfer(_ state: TransferRecord.State, at time: Int64) {
         let id = "transfer-\(state.transfer)"
         let title = "download \(state.transfer)"
         let progress = "\(state.bytes)/\(state.total) bytes"
@@ -23,7 +31,7 @@ extension Timeline.Reader {
     }
 
     /// A session's events: the story says when they were readied, delivered, and handled.
-    mutating func readTransfer(_ session: TransferRecord.Session, at time: Int64) {
+    private mutating func readTransfer(_ session: TransferRecord.Session, at time: Int64) {
         let process = session.process.map { " (app #\($0))" } ?? ""
         let why = session.why.map { ": \($0)" } ?? ""
         let text: String = switch session.phase {

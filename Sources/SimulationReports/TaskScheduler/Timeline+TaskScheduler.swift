@@ -2,54 +2,25 @@ import SimulationModel
 import SimulationKernel
 
 extension Timeline.Reader {
-    /// A `BGTaskScheduler` record about one request: what both the request lanes and the Live Activity lanes read.
-    enum SchedulerRecord {
-        case submit(TaskRecord.Submit)
-        case submitFailed(TaskRecord.SubmitFailed)
-        case cancel(TaskRecord.Cancel)
-        case dropped(TaskRecord.Dropped)
-        case waiting(TaskRecord.Waiting)
-        case launchRequest(TaskRecord.LaunchRequest)
-        case start(TaskRecord.Start)
-        case expire(TaskRecord.Expire)
-        case end(TaskRecord.End)
-
-        /// The request's identifier.
-        var identifier: String {
-            switch self {
-            case .submit(let record): record.request.identifier
-            case .submitFailed(let record): record.request.identifier
-            case .cancel(let record): record.identifier
-            case .dropped(let record): record.identifier
-            case .waiting(let record): record.identifier
-            case .launchRequest(let record): record.identifier
-            case .start(let record): record.identifier
-            case .expire(let record): record.identifier
-            case .end(let record): record.identifier
+    /// `BGTaskScheduler`'s records: a lane per refresh or processing request, or per continued processing request's
+    /// Live Activity, and the list of requests still pending.
+    mutating func readTask(_ record: TaskRecord, at time: Int64) {
+        switch record {
+        case .register, .workCancelled:
+            // Registration happens at every launch; cancelled work shows in how its task ends.
+            break
+        case .cancelAll:
+            closeQueuedLiveActivities(at: time)
+            cancelAllRequests(at: time)
+        case .submit, .submitFailed, .cancel, .dropped, .waiting, .launchRequest, .start, .expire, .end:
+            guard let identifier = record.requestIdentifier else { return }
+            trackPending(record, identifier, at: time)
+            // Later records of a continued request carry no type: its identifier tells them.
+            if record.requestKind == .continuedProcessing || continuedIdentifiers.contains(identifier) {
+                readContinuedRequest(record, identifier, at: time)
+            } else {
+                readRequest(record, identifier, at: time)
             }
-        }
-
-        /// The kind of task, when the record says.
-        var kind: TaskKind? {
-            switch self {
-            case .submit(let record): record.request.kind
-            case .submitFailed(let record): record.request.kind
-            case .dropped(let record): record.type
-            case .waiting(let record): record.type
-            case .launchRequest(let record): record.type
-            case .start(let record): record.type
-            case .cancel, .expire, .end: nil
-            }
-        }
-    }
-
-    /// Draws a scheduler record on the lane of its request, or on its Live Activity's lane for continued processing.
-    mutating func readScheduler(_ record: SchedulerRecord, at time: Int64) {
-        trackPending(record, at: time)
-        if record.kind == .continuedProcessing || continuedIdentifiers.contains(record.identifier) {
-            readLiveActivity(record, at: time)
-        } else {
-            readRequest(record, at: time)
         }
     }
 
@@ -71,8 +42,7 @@ extension Timeline.Reader {
     }
 
     /// A refresh or processing request: pending, then running, then how its task ended.
-    private mutating func readRequest(_ record: SchedulerRecord, at time: Int64) {
-        let identifier = record.identifier
+    private mutating func readRequest(_ record: TaskRecord, _ identifier: String, at time: Int64) {
         let id = "request-" + identifier
         let title = identifier.split(separator: ".").last.map(String.init) ?? identifier
         func mark(_ kind: Lane.Mark.Kind, _ detail: String) {
@@ -119,6 +89,42 @@ extension Timeline.Reader {
             mark(end.how == .processEnded ? .killed : .ended, "\(how), success \(end.success)")
             let result = end.how == .completed ? (end.success ? ", success" : ", failure") : ""
             story(time, .system, "\(identifier) ended: \(how)\(result)")
+        case .register, .cancelAll, .workCancelled:
+            // Not about one request: `readTask` reads them.
+            break
+        }
+    }
+}
+
+extension TaskRecord {
+    /// The identifier of the request the record is about; nil for `cancelAll`, which is about them all.
+    var requestIdentifier: String? {
+        switch self {
+        case .register(let record): record.identifier
+        case .submit(let record): record.request.identifier
+        case .submitFailed(let record): record.request.identifier
+        case .dropped(let record): record.identifier
+        case .cancel(let record): record.identifier
+        case .cancelAll: nil
+        case .waiting(let record): record.identifier
+        case .launchRequest(let record): record.identifier
+        case .start(let record): record.identifier
+        case .expire(let record): record.identifier
+        case .workCancelled(let record): record.identifier
+        case .end(let record): record.identifier
+        }
+    }
+
+    /// The kind of task, when the record says.
+    var requestKind: TaskKind? {
+        switch self {
+        case .submit(let record): record.request.kind
+        case .submitFailed(let record): record.request.kind
+        case .dropped(let record): record.type
+        case .waiting(let record): record.type
+        case .launchRequest(let record): record.type
+        case .start(let record): record.type
+        case .register, .cancel, .cancelAll, .expire, .workCancelled, .end: nil
         }
     }
 }

@@ -4,14 +4,23 @@ extension Timeline.Reader {
     static let heldLane = "push-held"
     static let handlerLane = "push-handler"
 
+    /// Silent push's records: a story line when a push arrives, the held and handler lanes, and marks for pushes lost.
+    mutating func readPush(_ record: PushRecord, at time: Int64) {
+        switch record {
+        case .received(let received): readPush(received, at: time)
+        case .outcome(let outcome): readPush(outcome, at: time)
+        case .completion(let completion): readPush(completion, at: time)
+        }
+    }
+
     /// A push reached the device.
-    mutating func readPush(_ received: PushRecord.Received, at time: Int64) {
+    private mutating func readPush(_ received: PushRecord.Received, at time: Int64) {
         let payload = received.contentAvailable ? "content-available" : "no content-available"
         story(time, .system, "push \(received.push) arrives (\(received.pushType.rawValue), priority \(received.priority), \(payload))")
     }
 
     /// What the system did with a push: the held lane while it is held, a mark when it is dropped or thrown away.
-    mutating func readPush(_ outcome: PushRecord.Outcome, at time: Int64) {
+    private mutating func readPush(_ outcome: PushRecord.Outcome, at time: Int64) {
         let push = outcome.push
         let why = outcome.why.map { ": \($0)" } ?? ""
         switch outcome.outcome {
@@ -40,7 +49,7 @@ extension Timeline.Reader {
     }
 
     /// The app's completion handler: the handler lane ends, with a mark for how.
-    mutating func readPush(_ completion: PushRecord.Completion, at time: Int64) {
+    private mutating func readPush(_ completion: PushRecord.Completion, at time: Int64) {
         let push = completion.push
         let result = completion.result.map { " .\($0.rawValue)" } ?? ""
         switch completion.phase {

@@ -9,9 +9,16 @@ extension Timeline {
 }
 
 extension Timeline.Reader {
+    /// The Live Activities' records: what each shows, and the question it asks.
+    mutating func readLiveActivity(_ record: LiveActivityRecord, at time: Int64) {
+        switch record {
+        case .update(let update): readLiveActivityUpdate(update, at: time)
+        case .prompt(let prompt): readLiveActivityPrompt(prompt, at: time)
+        }
+    }
+
     /// A continued processing request: queued, then what its Live Activity shows, and how its task ended.
-    mutating func readLiveActivity(_ record: SchedulerRecord, at time: Int64) {
-        let identifier = record.identifier
+    mutating func readContinuedRequest(_ record: TaskRecord, _ identifier: String, at time: Int64) {
         continuedIdentifiers.insert(identifier)
         let id = "live-" + identifier
         switch record {
@@ -54,11 +61,14 @@ extension Timeline.Reader {
             markLiveActivity(identifier, end.how == .processEnded ? .killed : .ended, "\(how), success \(end.success), output \(output)", at: time)
             let result = end.how == .completed ? (end.success ? ", success" : ", failure") : ""
             story(time, .system, "\(identifier) ended: \(how)\(result); output \(output)")
+        case .register, .cancelAll, .workCancelled:
+            // Not about one request: `readTask` reads them.
+            break
         }
     }
 
     /// What the Live Activity shows now: its progress in tenths, unless it is asking the person a question.
-    mutating func readLiveActivityUpdate(_ update: LiveActivityRecord.Update, at time: Int64) {
+    private mutating func readLiveActivityUpdate(_ update: LiveActivityRecord.Update, at time: Int64) {
         let identifier = update.identifier
         continuedIdentifiers.insert(identifier)
         let id = "live-" + identifier
@@ -78,7 +88,7 @@ extension Timeline.Reader {
     }
 
     /// The Live Activity asks whether a stalled task should continue, and goes back to its progress once that ends.
-    mutating func readLiveActivityPrompt(_ prompt: LiveActivityRecord.Prompt, at time: Int64) {
+    private mutating func readLiveActivityPrompt(_ prompt: LiveActivityRecord.Prompt, at time: Int64) {
         let identifier = prompt.identifier
         continuedIdentifiers.insert(identifier)
         let id = "live-" + identifier

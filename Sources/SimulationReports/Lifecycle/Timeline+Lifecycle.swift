@@ -2,8 +2,27 @@ import SimulationModel
 import SimulationKernel
 
 extension Timeline.Reader {
+    /// The app process's records: its lane follows its states; saves, locks, logs and finished outputs are told in the story.
+    mutating func readApp(_ record: AppRecord, at time: Int64) {
+        switch record {
+        case .state(let change):
+            readAppState(change, at: time)
+        case .save(let save):
+            story(time, .app(process: save.process), "saved \"\(save.checkpoint)\"")
+        case .log(let log):
+            story(time, .app(process: log.process), "log: \(log.message)")
+        case .lock(let lock):
+            story(time, .app(process: lock.process), "\(lock.held ? "takes" : "releases") lock \(lock.lock)")
+        case .output(let output):
+            readOutput(output, at: time)
+        case .callback, .work, .wait, .updateUI, .stepIgnored, .userActionIgnored:
+            // The app's code on its lanes: the terminal story would drown in it; the trace keeps it.
+            break
+        }
+    }
+
     /// An app process changes state: its lane gets a segment, and a termination closes its open background tasks.
-    mutating func readAppState(_ change: AppRecord.StateChange, at time: Int64) {
+    private mutating func readAppState(_ change: AppRecord.StateChange, at time: Int64) {
         let process = change.process
         if processIndex[process] == nil {
             processIndex[process] = timeline.processes.count
@@ -32,19 +51,8 @@ extension Timeline.Reader {
         story(time, .app(process: process), text)
     }
 
-    /// `beginBackgroundTask` granted an assertion: it gets a lane of its own until it ends or its process dies.
-    mutating func readBegin(_ begin: BackgroundTimeRecord.TaskBegin, at time: Int64) {
-        assertionIndex[AssertionKey(process: begin.process, identifier: begin.identifier)] = timeline.assertions.count
-        timeline.assertions.append(Timeline.AssertionLane(
-            process: begin.process, identifier: Int64(begin.identifier), name: begin.name, begin: time, end: time,
-            closing: .open, expirationHandlerAt: nil))
-        var left = ""
-        if let remaining = begin.remaining, remaining >= 0 { left = " (\(DurationText.instant(remaining)) left)" }
-        story(time, .task(identifier: begin.identifier), "begin \"\(begin.name)\"\(left)")
-    }
-
     /// An output file changed. Units written one by one would flood the story: it tells when a file is done or removed.
-    mutating func readOutput(_ output: AppRecord.Output, at time: Int64) {
+    private mutating func readOutput(_ output: AppRecord.Output, at time: Int64) {
         let state = output.state?.rawValue ?? "none"
         let units = "\(output.units)/\(output.total) units"
         switch output.change {

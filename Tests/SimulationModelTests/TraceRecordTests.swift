@@ -89,6 +89,47 @@ import Testing
         #expect(TraceKind.allCases.filter { !kinds.contains($0) } == [])
     }
 
+    /// The spellings of trace lines since before the trace was organised by feature, in the order docs/trace-format.md lists them.
+    static let spellings = [
+        "run.start", "run.end", "run.limitExceeded", "device.state", "user.action", "user.actionIgnored", "app.state",
+        "app.callback", "app.work", "app.wait", "app.save", "app.lock", "app.log", "app.userActionIgnored", "app.output",
+        "app.updateUI", "app.stepIgnored", "backgroundTime.start", "backgroundTime.expiring", "backgroundTime.end",
+        "backgroundTask.begin", "backgroundTask.end", "backgroundTask.invalid", "backgroundTask.expirationHandler",
+        "bgTask.register", "bgTask.submit", "bgTask.submitFailed", "bgTask.dropped", "bgTask.cancel", "bgTask.cancelAll",
+        "bgTask.waiting", "bgTask.launchRequest", "bgTask.start", "bgTask.expire", "bgTask.workCancelled", "bgTask.end",
+        "liveActivity.update", "liveActivity.prompt", "push.received", "push.outcome", "push.completion", "transfer.state",
+        "transfer.session", "console", "diagnostic", "model.illegalTransition",
+    ]
+
+    @Test func theFeaturesSpellEveryKindAsBeforeInTheSameOrder() {
+        #expect(TraceKind.allCases.map(\.rawValue) == Self.spellings)
+    }
+
+    @Test func everySpellingReadsBackAsItsKind() {
+        for kind in TraceKind.allCases {
+            #expect(TraceKind(rawValue: kind.rawValue) == kind)
+        }
+        #expect(TraceKind(rawValue: "push") == nil)
+        #expect(TraceKind(rawValue: "Push.received") == nil)
+        #expect(TraceKind(rawValue: "") == nil)
+    }
+
+    @Test func aFeaturesKindsShareItsPrefix() {
+        let prefixes: [String: Set<String>] = Dictionary(grouping: TraceKind.allCases, by: { Self.feature(of: $0) })
+            .mapValues { Set($0.map { String($0.rawValue.split(separator: ".").first ?? "") }) }
+        #expect(prefixes["run"] == ["run"])
+        #expect(prefixes["person"] == ["user"])
+        #expect(prefixes["backgroundTime"] == ["backgroundTime", "backgroundTask"])
+        #expect(prefixes["task"] == ["bgTask"])
+        #expect(prefixes["push"] == ["push"])
+        #expect(prefixes["transfer"] == ["transfer"])
+    }
+
+    /// The name of a kind's feature: its case in ``TraceKind``.
+    static func feature(of kind: TraceKind) -> String {
+        String(String(describing: kind).prefix { $0 != "(" })
+    }
+
     @Test func everyRecordReadsBackAsWritten() throws {
         let events = Self.records.enumerated().map { TraceEvent(time: Int64($0.offset), sequence: $0.offset, record: $0.element) }
         let text = events.map { $0.jsonLine + "\n" }.joined()

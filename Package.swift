@@ -18,18 +18,21 @@ let package = Package(
         .executable(name: "bgsim", targets: ["bgsim"]),
     ],
     targets: [
+        // Utilities the modules share and users never see (everything in it is `package`): the one JSON stack
+        // (lexer with positions, value tree, canonical writer, escaping) and text for messages.
+        .target(name: "SimulationSupport"),
         // Virtual time, event queue, seeded randomness, deterministic executor. Knows nothing of iOS.
-        .target(name: "SimulationKernel"),
+        .target(name: "SimulationKernel", dependencies: ["SimulationSupport"]),
         // The iOS model: app processes, background time, the system's services and policy, the typed trace, rules.
-        .target(name: "SimulationModel", dependencies: ["SimulationKernel"]),
+        .target(name: "SimulationModel", dependencies: ["SimulationKernel", "SimulationSupport"]),
         // The look-alikes of Apple's API that app code calls: UIApplication, BGTaskScheduler and its tasks.
         .target(name: "PlatformLookalikes", dependencies: ["SimulationKernel", "SimulationModel"]),
         // The scenario file format, its validation, expectations, and the interpreter of its app steps.
-        .target(name: "ScenarioFormat", dependencies: ["SimulationKernel", "SimulationModel", "PlatformLookalikes"]),
+        .target(name: "ScenarioFormat", dependencies: ["SimulationKernel", "SimulationModel", "PlatformLookalikes", "SimulationSupport"]),
         // What users import: the model, the look-alikes and the scenario format in one module.
         .target(name: "BackgroundSimulation", dependencies: ["SimulationModel", "PlatformLookalikes", "ScenarioFormat"]),
         // Timelines and summaries of runs: terminal, HTML, Markdown and Perfetto. Reads the model's trace only.
-        .target(name: "SimulationReports", dependencies: ["SimulationKernel", "SimulationModel"]),
+        .target(name: "SimulationReports", dependencies: ["SimulationKernel", "SimulationModel", "SimulationSupport"]),
         // Swift Testing helpers: property-based generators with shrinking, seeded replay.
         .target(
             name: "SimulationTesting",
@@ -40,16 +43,17 @@ let package = Package(
         // Fuzz campaigns and systematic exploration: fault plans, swarm testing, properties, shrinking.
         .target(
             name: "SimulationExplorer",
-            dependencies: ["SimulationKernel", "SimulationModel", "ScenarioFormat", "PlatformLookalikes"]),
+            dependencies: ["SimulationKernel", "SimulationModel", "ScenarioFormat", "PlatformLookalikes", "SimulationSupport"]),
         // The command line, as a library so that its parsing and commands are testable.
         .target(
             name: "BGSimCLI",
             dependencies: [
                 "SimulationKernel", "SimulationModel", "PlatformLookalikes", "ScenarioFormat", "SimulationReports",
-                "SimulationExplorer",
+                "SimulationExplorer", "SimulationSupport",
             ]),
         .executableTarget(name: "bgsim", dependencies: ["BGSimCLI"]),
 
+        .testTarget(name: "SimulationSupportTests", dependencies: ["SimulationSupport"]),
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel", "SimulationTesting"]),
         .testTarget(name: "SimulationModelTests", dependencies: ["SimulationModel", "SimulationKernel", "SimulationTesting"]),
         .testTarget(

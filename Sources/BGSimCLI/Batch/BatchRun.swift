@@ -1,5 +1,6 @@
 import SimulationModel
 import SimulationReports
+import SimulationSupport
 
 /// `bgsim run` over many scenario files (or with `--quiet`, `--junit`, `--sarif`): each run, then a summary line.
 ///

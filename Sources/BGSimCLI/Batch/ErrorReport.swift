@@ -1,6 +1,7 @@
 import ScenarioFormat
 import SimulationModel
 import SimulationReports
+import SimulationSupport
 
 /// An error about an input file, as text on standard error or, with `--format json`, as a JSON object on standard output.
 ///

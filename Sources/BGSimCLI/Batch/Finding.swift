@@ -1,5 +1,6 @@
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 /// One problem of one scenario, as SARIF, JUnit and GitHub annotations report it.
 struct Finding {

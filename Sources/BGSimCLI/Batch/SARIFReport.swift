@@ -1,5 +1,6 @@
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 /// SARIF 2.1.0 for GitHub code scanning and other static-analysis viewers: what `bgsim run --sarif` writes.
 ///

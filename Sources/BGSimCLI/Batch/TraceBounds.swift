@@ -1,6 +1,7 @@
 import SimulationKernel
 import SimulationModel
 import SimulationReports
+import SimulationSupport
 
 /// The range of numbers a trace may hold for the reports to draw it: found by mutation fuzzing of `bgsim report`.
 ///

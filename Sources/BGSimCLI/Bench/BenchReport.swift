@@ -1,6 +1,7 @@
 import PlatformLookalikes
 import ScenarioFormat
 import SimulationModel
+import SimulationSupport
 
 /// Every figure of one bench run, and its text and JSON forms.
 struct BenchReport: Sendable {

@@ -2,6 +2,7 @@ import SimulationExplorer
 import SimulationKernel
 import SimulationModel
 import SimulationReports
+import SimulationSupport
 
 /// How `bgsim fuzz` and `bgsim explore` print their results: text for people, one JSON document for tools.
 enum CampaignSummary {

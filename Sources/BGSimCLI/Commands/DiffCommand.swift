@@ -2,6 +2,7 @@ import Foundation
 import SimulationKernel
 import SimulationModel
 import SimulationReports
+import SimulationSupport
 
 /// `bgsim diff A B`: where two traces first differ, and what changed, read with the typed trace reader.
 struct DiffCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import SimulationKernel
+import SimulationSupport
 
 /// `bgsim init [NAME]`: writes a starter scenario, refusing to replace a file.
 struct InitCommand {

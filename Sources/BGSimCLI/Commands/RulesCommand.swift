@@ -2,6 +2,7 @@ import PlatformLookalikes
 import ScenarioFormat
 import SimulationModel
 import SimulationReports
+import SimulationSupport
 
 /// `bgsim rules [<rule>]`: the catalog of diagnostic rules, the coverage table, or one rule explained.
 struct RulesCommand {

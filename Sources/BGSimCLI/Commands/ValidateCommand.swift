@@ -2,6 +2,7 @@ import PlatformLookalikes
 import ScenarioFormat
 import SimulationModel
 import SimulationReports
+import SimulationSupport
 
 /// `bgsim validate`: checks scenario files without running them, reporting every error with its line and column.
 struct ValidateCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import SimulationExplorer
 import SimulationKernel
+import SimulationSupport
 
 // The explorer's commands and options, declared like the others in the command table.
 

@@ -4,6 +4,7 @@
 
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 extension ToolSpec {
     /// The `bgsim` command line.

@@ -1,5 +1,6 @@
 import Foundation
 import SimulationKernel
+import SimulationSupport
 
 /// Outputs of one command line that name the same file as each other or as an input, found before anything is written.
 ///

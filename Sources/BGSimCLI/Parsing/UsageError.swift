@@ -1,4 +1,5 @@
 import SimulationKernel
+import SimulationSupport
 
 /// A command line `bgsim` cannot make sense of.
 ///

@@ -1,5 +1,6 @@
 import ScenarioFormat
 import SimulationModel
+import SimulationSupport
 
 /// The JSON type of each key of the scenario format, by name: what the reader's tables do not say.
 ///
@@ -9,21 +10,21 @@ import SimulationModel
 /// allows and this table does not know is typed as any value, and
 /// `SchemaTests` fails, so a new key cannot slip by without a type.
 enum SchemaTypes {
-    /// A key's schema and a value that reads, as JSON text.
+    /// A key's schema and a value that reads.
     struct KeyType {
         var schema: JSONValue
-        var placeholder: String
+        var placeholder: JSONValue
     }
 
-    static let string = KeyType(schema: .object([("type", .string("string"))]), placeholder: "\"p\"")
+    static let string = KeyType(schema: .object([("type", .string("string"))]), placeholder: "p")
     static let duration = KeyType(
         schema: .object([("type", .string("string")), ("description", .string("A duration: 5s, 250ms, 2m, 1h30m, 1d, 1w."))]),
-        placeholder: "\"1s\"")
-    static let integer = KeyType(schema: .object([("type", .string("integer")), ("minimum", .int(0))]), placeholder: "1")
-    static let boolean = KeyType(schema: .object([("type", .string("boolean"))]), placeholder: "true")
+        placeholder: "1s")
+    static let integer = KeyType(schema: .object([("type", .string("integer")), ("minimum", .int(0))]), placeholder: 1)
+    static let boolean = KeyType(schema: .object([("type", .string("boolean"))]), placeholder: true)
     static let strings = KeyType(
-        schema: .object([("type", .string("array")), ("items", .object([("type", .string("string"))]))]), placeholder: "[]")
-    static let steps = KeyType(schema: reference("steps"), placeholder: "[]")
+        schema: .object([("type", .string("array")), ("items", .object([("type", .string("string"))]))]), placeholder: [])
+    static let steps = KeyType(schema: reference("steps"), placeholder: [])
 
     /// A `$ref` to a definition.
     static func reference(_ name: String) -> JSONValue { .object([("$ref", .string("#/$defs/\(name)"))]) }
@@ -43,7 +44,7 @@ enum SchemaTypes {
             return integer
         case "success":
             // setTaskCompleted's success: a constant or a condition evaluated when the step runs.
-            return KeyType(schema: .object([("anyOf", .array([boolean.schema, reference("condition")]))]), placeholder: "true")
+            return KeyType(schema: .object([("anyOf", .array([boolean.schema, reference("condition")]))]), placeholder: true)
         case "changesState", "checksCancellation", "requiresNetworkConnectivity", "requiresExternalPower", "locked",
              "charging", "lowDataMode", "lowPowerMode", "supportsBackgroundGPU", "UIApplicationSupportsMultipleScenes",
              "contentAvailable", "isDiscretionary", "sessionSendsLaunchEvents":
@@ -58,29 +59,29 @@ enum SchemaTypes {
                 schema: .object([("anyOf", .array([
                     .object([("enum", .array(ExpirationBehavior.shorthands.map(JSONValue.string)))]), reference("steps"),
                 ]))]),
-                placeholder: "\"endTask\"")
+                placeholder: "endTask")
         case "to":
             return KeyType(
                 schema: .object([("anyOf", .array([.object([("type", .string("boolean"))]), .object([("const", .string("invalid"))])]))]),
-                placeholder: "true")
-        case "condition", "not": return KeyType(schema: reference("condition"), placeholder: #"{"flag": "f"}"#)
+                placeholder: true)
+        case "condition", "not": return KeyType(schema: reference("condition"), placeholder: ["flag": "f"])
         case "all", "any":
-            return KeyType(schema: .object([("type", .string("array")), ("items", reference("condition"))]), placeholder: "[]")
-        case "app": return KeyType(schema: reference("app"), placeholder: #"{"bundleIdentifier": "p"}"#)
+            return KeyType(schema: .object([("type", .string("array")), ("items", reference("condition"))]), placeholder: [])
+        case "app": return KeyType(schema: reference("app"), placeholder: ["bundleIdentifier": "p"])
         case "timeline":
-            return KeyType(schema: .object([("type", .string("array")), ("items", reference("timelineItem"))]), placeholder: "[]")
+            return KeyType(schema: .object([("type", .string("array")), ("items", reference("timelineItem"))]), placeholder: [])
         case "entries":
             return KeyType(
                 schema: .object([("type", .string("array")), ("items", reference("timelineEntry"))]),
-                placeholder: #"[{"at": "0s", "action": "launch"}]"#)
-        case "repeat": return KeyType(schema: reference("repeat"), placeholder: "{}")
-        case "infoPlist": return KeyType(schema: reference("infoPlist"), placeholder: "{}")
-        case "UIApplicationSceneManifest": return KeyType(schema: reference("sceneManifest"), placeholder: "{}")
-        case "handlers": return KeyType(schema: reference("handlers"), placeholder: "{}")
-        case "device": return KeyType(schema: reference("device"), placeholder: "{}")
-        case "overrides": return KeyType(schema: reference("overrides"), placeholder: "{}")
-        case "expect": return KeyType(schema: reference("expect"), placeholder: "{}")
-        case "actions": return KeyType(schema: map(of: reference("steps")), placeholder: "{}")
+                placeholder: [["at": "0s", "action": "launch"]])
+        case "repeat": return KeyType(schema: reference("repeat"), placeholder: [:])
+        case "infoPlist": return KeyType(schema: reference("infoPlist"), placeholder: [:])
+        case "UIApplicationSceneManifest": return KeyType(schema: reference("sceneManifest"), placeholder: [:])
+        case "handlers": return KeyType(schema: reference("handlers"), placeholder: [:])
+        case "device": return KeyType(schema: reference("device"), placeholder: [:])
+        case "overrides": return KeyType(schema: reference("overrides"), placeholder: [:])
+        case "expect": return KeyType(schema: reference("expect"), placeholder: [:])
+        case "actions": return KeyType(schema: map(of: reference("steps")), placeholder: [:])
         case "flags":
             // Flag names are the keys, with their starting values; every object takes a note, so no flag is called that.
             return KeyType(
@@ -88,11 +89,11 @@ enum SchemaTypes {
                     ("type", .string("object")), ("properties", .object([("note", string.schema)])),
                     ("additionalProperties", boolean.schema),
                 ]),
-                placeholder: "{}")
-        case "updates": return KeyType(schema: map(of: reference("update")), placeholder: "{}")
-        case "tasks": return KeyType(schema: map(of: reference("taskExpectation")), placeholder: "{}")
+                placeholder: [:])
+        case "updates": return KeyType(schema: map(of: reference("update")), placeholder: [:])
+        case "tasks": return KeyType(schema: map(of: reference("taskExpectation")), placeholder: [:])
         case "outputs":
-            return KeyType(schema: map(of: .object([("enum", .array(Expectations.OutputExpectation.states.map(JSONValue.string)))])), placeholder: "{}")
+            return KeyType(schema: map(of: .object([("enum", .array(Expectations.OutputExpectation.states.map(JSONValue.string)))])), placeholder: [:])
         default:
             return nil
         }
@@ -103,9 +104,9 @@ enum SchemaTypes {
         .object([("type", .string("object")), ("additionalProperties", schema)])
     }
 
-    /// A value placed in a probe for a required key, as JSON text, or nil when the key has no known type.
-    static func placeholder(for key: String, choices: [(key: String, choices: [String])]) -> String? {
-        if let names = choices.first(where: { $0.key == key })?.choices, let first = names.first { return "\"\(first)\"" }
+    /// A value placed in a probe for a required key, or nil when the key has no known type.
+    static func placeholder(for key: String, choices: [(key: String, choices: [String])]) -> JSONValue? {
+        if let names = choices.first(where: { $0.key == key })?.choices, let first = names.first { return .string(first) }
         return type(of: key)?.placeholder
     }
 }

@@ -2,6 +2,7 @@ import ScenarioFormat
 import SimulationKernel
 import SimulationModel
 import SimulationReports
+import SimulationSupport
 
 /// `bgsim run SCENARIO --seeds 1-100`: one scenario over many seeds, printed as a distribution.
 struct SeedsRun {

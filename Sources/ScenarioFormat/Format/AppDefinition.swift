@@ -1,5 +1,6 @@
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 /// The app under simulation, as data: its identity, Info.plist, and code as named actions.
 public struct AppDefinition: Sendable, Hashable, Decodable {

@@ -1,5 +1,6 @@
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 /// A later build of the app, installed by a timeline's `updateApp`: what it changes of the app before it.
 ///

@@ -1,5 +1,6 @@
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 /// A test on the app's state, as app code writes `if` and `while`: `if taskID != .invalid`, `while !isCancelled`.
 ///

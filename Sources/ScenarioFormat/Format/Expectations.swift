@@ -1,5 +1,6 @@
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 /// What a scenario expects of its run; `bgsim run` exits 0 only when all of it holds.
 public struct Expectations: Sendable, Hashable, Decodable {

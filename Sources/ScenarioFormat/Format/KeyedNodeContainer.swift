@@ -1,3 +1,5 @@
+import SimulationSupport
+
 /// The members of a JSON object, for `Decodable` types that read keys: ``NodeDecoder``'s keyed container.
 struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: JSONObject

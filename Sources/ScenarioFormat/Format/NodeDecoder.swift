@@ -1,6 +1,7 @@
 import SimulationKernel
+import SimulationSupport
 
-/// Decodes a ``JSONNode`` tree with `Decodable`, with errors in the scenario format's own words.
+/// Decodes a `JSONValue` tree with `Decodable`, with errors in the scenario format's own words.
 ///
 /// Foundation's `JSONDecoder` on Linux says "The given data was not valid
 /// JSON." at the top level for a fraction where a whole number belongs, and
@@ -12,22 +13,22 @@ import SimulationKernel
 ///
 /// `null` counts as absent for `decodeIfPresent`, as with `JSONDecoder`.
 struct NodeDecoder: Decoder {
-    let node: JSONNode
+    let node: JSONValue
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(node: JSONNode, codingPath: [any CodingKey] = []) {
+    init(node: JSONValue, codingPath: [any CodingKey] = []) {
         self.node = node
         self.codingPath = codingPath
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(let object) = node else { throw mismatch(Key.self, expected: "an object") }
+        guard let object = node.object else { throw mismatch(Key.self, expected: "an object") }
         return KeyedDecodingContainer(KeyedNodeContainer<Key>(object: object, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .array(let elements) = node else { throw mismatch([JSONNode].self, expected: "a list") }
+        guard let elements = node.array else { throw mismatch([JSONValue].self, expected: "a list") }
         return UnkeyedNodeContainer(elements: elements, codingPath: codingPath)
     }
 
@@ -38,14 +39,14 @@ struct NodeDecoder: Decoder {
     /// The error for a value that is not what the format expects here.
     func mismatch(_ type: Any.Type, expected: String) -> DecodingError {
         let context = DecodingError.Context(codingPath: codingPath, debugDescription: "expected \(expected), found \(node.described)")
-        if case .null = node { return .valueNotFound(type, context) }
+        if case .null = node.content { return .valueNotFound(type, context) }
         return .typeMismatch(type, context)
     }
 
     /// The value as a whole number of type `T`, read exactly from its text.
     func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-        guard case .number(let text) = node else { throw mismatch(type, expected: "a whole number") }
-        switch JSONNumber.integer(text, as: type) {
+        guard case .number(let number) = node.content else { throw mismatch(type, expected: "a whole number") }
+        switch number.integer(as: type) {
         case .success(let value): return value
         case .failure(let problem):
             throw DecodingError.typeMismatch(type, DecodingError.Context(codingPath: codingPath, debugDescription: problem.message))
@@ -54,12 +55,12 @@ struct NodeDecoder: Decoder {
 
     /// The value as a floating-point number; a number too large for the type is refused rather than made infinite.
     func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type) throws -> T {
-        guard case .number(let text) = node else { throw mismatch(type, expected: "a number") }
-        guard let value = T(text), value.isFinite else {
+        guard case .number(let number) = node.content else { throw mismatch(type, expected: "a number") }
+        guard let value = T(number.text), value.isFinite else {
             throw DecodingError.typeMismatch(type, DecodingError.Context(
                 codingPath: codingPath,
                 debugDescription: "expected a number from \(-T.greatestFiniteMagnitude) to \(T.greatestFiniteMagnitude), "
-                    + "found \(QuotableText.quotable(text, limit: 40))"))
+                    + "found \(QuotableText.quotable(number.text, limit: 40))"))
         }
         return value
     }
@@ -67,17 +68,17 @@ struct NodeDecoder: Decoder {
 
 extension NodeDecoder: SingleValueDecodingContainer {
     func decodeNil() -> Bool {
-        if case .null = node { return true }
+        if case .null = node.content { return true }
         return false
     }
 
     func decode(_ type: Bool.Type) throws -> Bool {
-        guard case .bool(let value) = node else { throw mismatch(type, expected: "true or false") }
+        guard case .bool(let value) = node.content else { throw mismatch(type, expected: "true or false") }
         return value
     }
 
     func decode(_ type: String.Type) throws -> String {
-        guard case .string(let value) = node else { throw mismatch(type, expected: "a string") }
+        guard case .string(let value) = node.content else { throw mismatch(type, expected: "a string") }
         return value
     }
 
@@ -96,5 +97,19 @@ extension NodeDecoder: SingleValueDecodingContainer {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try T(from: self)
+    }
+}
+
+extension JSONValue {
+    /// What the value is, in the format's words, for "expected ..., found ..." messages.
+    var described: String {
+        switch content {
+        case .object: "an object"
+        case .array: "a list"
+        case .string(let text): "the string \"\(QuotableText.quotable(text, limit: 40))\""
+        case .number(let number): "the number \(QuotableText.quotable(number.text, limit: 40))"
+        case .bool(let value): value ? "true" : "false"
+        case .null: "null"
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 extension Scenario {
     /// The largest scenario file bgsim reads; the sample scenarios are a few kilobytes.
@@ -41,11 +42,12 @@ extension Scenario {
 
     /// Checks and decodes scenario JSON; `file` names it in errors.
     public static func decode(_ data: Data, file: String) throws(ScenarioError) -> Scenario {
-        let tree: JSONNode
-        do {
-            tree = try JSONSyntax.parse([UInt8](data))
+        let tree: JSONValue
+        do throws(JSONSyntaxError) {
+            tree = try JSONParser.parse([UInt8](data))
         } catch {
-            throw ScenarioError(file: file, location: "line \(error.line), column \(error.column)", message: error.message)
+            throw ScenarioError(
+                file: file, location: "line \(error.position.line), column \(error.position.column)", message: syntaxMessage(error))
         }
         do {
             return try Scenario(from: NodeDecoder(node: tree))
@@ -53,6 +55,15 @@ extension Scenario {
             throw describe(error, file: file)
         } catch {
             throw ScenarioError(file: file, location: "", message: "\(error)")
+        }
+    }
+
+    /// The parser's words, but for the two that name what a scenario file is.
+    private static func syntaxMessage(_ error: JSONSyntaxError) -> String {
+        switch error.kind {
+        case .empty: "the file is empty; a scenario is a JSON object"
+        case .invalidUTF8(let byte): "invalid UTF-8 (byte \(JSONSyntaxError.hex(byte))) in a string; a scenario file is UTF-8 text"
+        default: error.message
         }
     }
 

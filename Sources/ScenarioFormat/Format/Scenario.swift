@@ -1,5 +1,6 @@
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 /// A complete simulation input: the app, the device, what the person does, and what should happen.
 ///

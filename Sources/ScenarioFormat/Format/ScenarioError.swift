@@ -1,5 +1,6 @@
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 /// Why a scenario file could not be used: what is wrong, and where.
 public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file, as given by the user.

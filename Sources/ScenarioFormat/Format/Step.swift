@@ -1,5 +1,6 @@
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 /// One thing app code does, written as data in a scenario's `actions`.
 ///

@@ -1,5 +1,6 @@
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 /// Checks the steps of one build of the app for what decoding a step alone cannot: names of actions, flags and
 /// stored identifiers that must exist, and steps that only make sense in an expiration handler.

@@ -1,5 +1,6 @@
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 /// A coding key for any name, so that decoders can see keys they do not know.
 struct AnyKey: CodingKey, Hashable {
@@ -83,8 +84,8 @@ extension KeyedDecodingContainer where Key == AnyKey {
     /// `what` says what the number is (`"a percentage"`): "batteryLevel is a
     /// percentage from 0 to 100, got 50.5" for a fraction as for 150.
     func optionalInteger(_ key: String, in range: ClosedRange<Int>, _ what: String) throws -> Int? {
-        guard let number = try optional(JSONNumber.Text.self, key) else { return nil }
-        guard case .success(let value) = JSONNumber.integer(number.text, as: Int.self), range.contains(value) else {
+        guard let number = try optional(WrittenNumber.self, key)?.number else { return nil }
+        guard case .success(let value) = number.integer(as: Int.self), range.contains(value) else {
             throw invalid(path(key), "\(key) is \(what) from \(range.lowerBound) to \(range.upperBound), "
                 + "got \(QuotableText.quotable(number.text, limit: 40))")
         }
@@ -102,17 +103,8 @@ extension KeyedDecodingContainer where Key == AnyKey {
     }
 }
 
-/// Formats a coding path the way scenario errors name places: `timeline[2].action`.
+/// Formats a coding path the way scenario errors name places: `timeline[2].action`, as the parser's messages do.
 func describe(_ path: [any CodingKey]) -> String {
-    var text = ""
-    for key in path {
-        if let index = key.intValue {
-            text += "[\(index)]"
-        } else {
-            // Keys come from the file: quoted, so that a control character or a huge key cannot reach the terminal raw.
-            let name = QuotableText.quotable(key.stringValue, limit: 40)
-            text += text.isEmpty ? name : ".\(name)"
-        }
-    }
+    let text = JSONPathComponent.text(of: path.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
     return text.isEmpty ? "(top level)" : text
 }

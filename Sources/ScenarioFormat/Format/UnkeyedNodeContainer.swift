@@ -1,10 +1,12 @@
+import SimulationSupport
+
 /// The elements of a JSON list, read in order: ``NodeDecoder``'s unkeyed container.
 struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
-    let elements: [JSONNode]
+    let elements: [JSONValue]
     let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
 
-    init(elements: [JSONNode], codingPath: [any CodingKey]) {
+    init(elements: [JSONValue], codingPath: [any CodingKey]) {
         self.elements = elements
         self.codingPath = codingPath
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 extension CampaignResult {
     /// The result file format version this build writes and reads.
@@ -11,7 +12,7 @@ extension CampaignResult {
     /// Keys sorted, counts as numbers, seeds, fingerprints and digests as
     /// strings, no timing: the same campaign gives the same bytes for any
     /// `--jobs`, and merged shards give the bytes of the whole.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("format", .int(Int64(Self.currentFormat))),
             ("mode", .string(mode)),
@@ -51,7 +52,7 @@ extension CampaignResult {
         }
     }
 
-    init(document: JSONDocument) throws(FaultPlanError) {
+    init(document: JSONValue) throws(FaultPlanError) {
         var reader = try JSONObjectReader(document, path: "")
         guard try reader.int("format") == Int64(Self.currentFormat) else {
             throw FaultPlanError("not a bgsim campaign result of format \(Self.currentFormat)", at: "format")
@@ -75,11 +76,11 @@ extension CampaignResult {
         runs = try count("runs")
         passed = try count("passed")
         failed = try count("failed")
-        guard case .bool(let stopped, _)? = reader.optional("stoppedEarly") else {
+        guard case .bool(let stopped)? = reader.optional("stoppedEarly")?.content else {
             throw JSONObjectReader.error("needs \"stoppedEarly\"", path: "", at: reader.position)
         }
         stoppedEarly = stopped
-        if case .bool(let value, _)? = reader.optional("exhausted") { exhausted = value } else { exhausted = nil }
+        if case .bool(let value)? = reader.optional("exhausted")?.content { exhausted = value } else { exhausted = nil }
         _ = reader.optional("foundFailure")
         if let shardText = try reader.string("shard") {
             guard let parsed = Shard(text: shardText) else { throw FaultPlanError("a shard is K/N", at: "shard") }
@@ -89,12 +90,12 @@ extension CampaignResult {
         }
         let ruleObject = try JSONObjectReader(try reader.required("rules"), path: "rules")
         rules = try ruleObject.members.map { member throws(FaultPlanError) in
-            guard case .int(let runs, _) = member.value else { throw FaultPlanError("must be a count", at: "rules.\(member.key)") }
+            guard let runs = member.value.int64 else { throw FaultPlanError("must be a count", at: "rules.\(member.key)") }
             return RuleCount(rule: member.key, runs: Int(runs))
         }.sorted { $0.rule < $1.rule }
         let reachedObject = try JSONObjectReader(try reader.required("reached"), path: "reached")
         milestones = try Milestone.allCases.map { milestone throws(FaultPlanError) in
-            guard case .int(let runs, _)? = reachedObject.members.first(where: { $0.key == milestone.name })?.value else {
+            guard let runs = reachedObject.members.first(where: { $0.key == milestone.name })?.value.int64 else {
                 throw FaultPlanError("needs the count of \(milestone.name)", at: "reached")
             }
             return MilestoneCount(milestone: milestone, runs: Int(runs))
@@ -118,7 +119,7 @@ extension CampaignResult {
     }
 
     /// The JSON document of several results: what `bgsim fuzz --format json` prints and `--output` writes.
-    public static func document(_ results: [CampaignResult], tool: String) -> JSONValue {
+    package static func document(_ results: [CampaignResult], tool: String) -> JSONValue {
         .object([
             // The version of bgsim's JSON outputs, as `bgsim run --format json` prints it; `format` is this file's own.
             ("schemaVersion", .int(1)),
@@ -223,18 +224,18 @@ extension CampaignSettings {
         ])
     }
 
-    init(document: JSONDocument) throws(FaultPlanError) {
+    init(document: JSONValue) throws(FaultPlanError) {
         var reader = try JSONObjectReader(document, path: "settings")
         guard let seedText = try reader.string("seed"), let seed = UInt64(seedText),
               let runs = try reader.int("runs"), let jitterText = try reader.string("timelineJitter"),
               let jitter = try? TimeText.parse(jitterText), let maximumFaults = try reader.int("maximumFaults"),
-              case .bool(let shrinks, _)? = reader.optional("shrinks"), let attempts = try reader.int("shrinkAttempts")
+              case .bool(let shrinks)? = reader.optional("shrinks")?.content, let attempts = try reader.int("shrinkAttempts")
         else {
             throw FaultPlanError("needs seed, runs, kinds, timelineJitter, maximumFaults, shrinks and shrinkAttempts", at: "settings")
         }
         var kinds: [FaultKind] = []
         for (index, item) in (try reader.array("kinds") ?? []).enumerated() {
-            guard case .string(let name, _) = item, let kind = FaultKind(rawValue: name) else {
+            guard let name = item.string, let kind = FaultKind(rawValue: name) else {
                 throw FaultPlanError("not a kind of fault", at: "settings.kinds[\(index)]")
             }
             kinds.append(kind)
@@ -269,7 +270,7 @@ extension FailureGroup {
         return .object(members)
     }
 
-    init(document: JSONDocument, path: String) throws(FaultPlanError) {
+    init(document: JSONValue, path: String) throws(FaultPlanError) {
         var reader = try JSONObjectReader(document, path: path)
         guard let text = try reader.string("signature"), let signature = FailureSignature(text: text),
               let count = try reader.int("count"), let first = try reader.int("firstRun"),
@@ -286,7 +287,7 @@ extension FailureGroup {
             _ = entry.optional("faults")
             var steps: [String] = []
             for step in try entry.array("steps") ?? [] {
-                guard case .string(let line, _) = step else { throw FaultPlanError("a step is text", at: path + ".shrunk.steps") }
+                guard let line = step.string else { throw FaultPlanError("a step is text", at: path + ".shrunk.steps") }
                 steps.append(line)
             }
             guard let attempts = try entry.int("attempts"), let shrunkFingerprint = try entry.string("fingerprint"),

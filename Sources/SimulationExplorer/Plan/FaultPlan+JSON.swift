@@ -1,6 +1,7 @@
 import Foundation
 import SimulationKernel
 import SimulationModel
+import SimulationSupport
 
 extension FaultPlan {
     /// The plan file format version this build writes and reads.
@@ -10,7 +11,7 @@ extension FaultPlan {
     ///
     /// Seeds are strings because they use all 64 bits, more than a JSON
     /// number keeps exactly in many tools.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [("format", .int(Int64(Self.currentFormat)))]
         if let scenario { members.append(("scenario", .string(scenario))) }
         if let seed { members.append(("seed", .string(String(seed)))) }
@@ -89,7 +90,7 @@ extension FaultPlan {
         try self.init(json: text, file: path)
     }
 
-    init(document: JSONDocument) throws(FaultPlanError) {
+    init(document: JSONValue) throws(FaultPlanError) {
         var reader = try JSONObjectReader(document, path: "")
         let format = try reader.int("format")
         guard let format else { throw JSONObjectReader.error("the key \"format\" is missing (write \"format\": 1)", path: "", at: reader.position) }
@@ -126,21 +127,22 @@ extension FaultPlan {
                 }
                 let value: Int64
                 let info = PlatformProfile.info(key)
-                switch (info.unit, member.value) {
-                case (.count, .int(let number, _)): value = number
-                case (.duration, .string(let text, let position)): value = try Self.duration(text, signed: false, path: path, at: position)
-                case (.choice, .string(let name, let position)):
+                let position = member.value.position
+                switch (info.unit, member.value.content, member.value.int64) {
+                case (.count, _, let number?): value = number
+                case (.duration, .string(let text), _): value = try Self.duration(text, signed: false, path: path, at: position)
+                case (.choice, .string(let name), _):
                     guard let index = info.choices.firstIndex(of: name) else {
                         throw JSONObjectReader.error(
                             "must be one of " + info.choices.map { "\"\($0)\"" }.joined(separator: ", ")
                                 + Suggestion.hint(for: name, among: info.choices), path: path, at: position)
                     }
                     value = Int64(index)
-                case (.flag, .bool(let flag, _)): value = flag ? 1 : 0
-                case (.count, let other): throw JSONObjectReader.error("must be a whole number, not \(other.kindName)", path: path, at: other.position)
-                case (.duration, let other): throw JSONObjectReader.error("must be a duration such as \"30s\", not \(other.kindName)", path: path, at: other.position)
-                case (.choice, let other): throw JSONObjectReader.error("must be the name of a behaviour, not \(other.kindName)", path: path, at: other.position)
-                case (.flag, let other): throw JSONObjectReader.error("must be true or false, not \(other.kindName)", path: path, at: other.position)
+                case (.flag, .bool(let flag), _): value = flag ? 1 : 0
+                case (.count, _, _): throw JSONObjectReader.error("must be a whole number, not \(member.value.kindName)", path: path, at: position)
+                case (.duration, _, _): throw JSONObjectReader.error("must be a duration such as \"30s\", not \(member.value.kindName)", path: path, at: position)
+                case (.choice, _, _): throw JSONObjectReader.error("must be the name of a behaviour, not \(member.value.kindName)", path: path, at: position)
+                case (.flag, _, _): throw JSONObjectReader.error("must be true or false, not \(member.value.kindName)", path: path, at: position)
                 }
                 parameters.append(ParameterOverride(key: key, value: value))
             }
@@ -155,24 +157,23 @@ extension FaultPlan {
         try reader.finish()
     }
 
-    private static func seed(_ item: JSONDocument?, path: String) throws(FaultPlanError) -> UInt64? {
-        switch item {
-        case nil: return nil
-        case .int(let number, let position)?:
-            guard number >= 0 else { throw JSONObjectReader.error("a seed is never negative", path: path, at: position) }
+    private static func seed(_ item: JSONValue?, path: String) throws(FaultPlanError) -> UInt64? {
+        guard let item else { return nil }
+        if let number = item.int64 {
+            guard number >= 0 else { throw JSONObjectReader.error("a seed is never negative", path: path, at: item.position) }
             return UInt64(number)
-        case .string(let text, let position)?:
-            guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isWholeNumber }), let seed = UInt64(text) else {
-                throw JSONObjectReader.error("a seed is a decimal number from 0 to \(UInt64.max), got \"\(text)\"", path: path, at: position)
-            }
-            return seed
-        case let other?:
-            throw JSONObjectReader.error("must be a seed (a decimal string), not \(other.kindName)", path: path, at: other.position)
         }
+        guard let text = item.string else {
+            throw JSONObjectReader.error("must be a seed (a decimal string), not \(item.kindName)", path: path, at: item.position)
+        }
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isWholeNumber }), let seed = UInt64(text) else {
+            throw JSONObjectReader.error("a seed is a decimal number from 0 to \(UInt64.max), got \"\(text)\"", path: path, at: item.position)
+        }
+        return seed
     }
 
     private static func duration(
-        _ text: String, signed: Bool, path: String, at position: JSONDocument.Position
+        _ text: String, signed: Bool, path: String, at position: JSONPosition?
     ) throws(FaultPlanError) -> Int64 {
         do {
             return signed ? try DurationText.parseSigned(text) : try TimeText.parse(text)
@@ -181,7 +182,7 @@ extension FaultPlan {
         }
     }
 
-    private static func fault(_ item: JSONDocument, path: String) throws(FaultPlanError) -> Fault {
+    private static func fault(_ item: JSONValue, path: String) throws(FaultPlanError) -> Fault {
         var entry = try JSONObjectReader(item, path: path)
         guard let (name, namePosition) = try entry.located("fault") else {
             throw JSONObjectReader.error("needs \"fault\": what happens, such as \"memoryPressure\"", path: path, at: item.position)
@@ -208,7 +209,7 @@ extension FaultPlan {
         return Fault(at: instant, kind: kind, identifier: identifier)
     }
 
-    private static func choice(_ item: JSONDocument, path: String) throws(FaultPlanError) -> ChoiceOverride {
+    private static func choice(_ item: JSONValue, path: String) throws(FaultPlanError) -> ChoiceOverride {
         var entry = try JSONObjectReader(item, path: path)
         guard let label = try entry.string("label"), !label.isEmpty else {
             throw JSONObjectReader.error("needs \"label\": the choice point's name, such as \"app.launchJitter\"", path: path, at: item.position)
@@ -219,18 +220,19 @@ extension FaultPlan {
             throw JSONObjectReader.error("an occurrence counts from 0", path: path + ".occurrence", at: item.position)
         }
         let value: Int64
-        switch try entry.required("value") {
-        case .int(let number, _): value = number
-        case .string("max", _): value = .max
-        case .string("min", _): value = .min
-        case let other:
-            throw JSONObjectReader.error("must be a whole number, \"max\" or \"min\"", path: path + ".value", at: other.position)
+        let item = try entry.required("value")
+        switch (item.int64, item.string) {
+        case (let number?, _): value = number
+        case (_, "max"): value = .max
+        case (_, "min"): value = .min
+        default:
+            throw JSONObjectReader.error("must be a whole number, \"max\" or \"min\"", path: path + ".value", at: item.position)
         }
         try entry.finish()
         return ChoiceOverride(name: label, subject: subject, occurrence: occurrence.map(Int.init), value: value)
     }
 
-    private static func ordering(_ item: JSONDocument) throws(FaultPlanError) -> OrderingPlan {
+    private static func ordering(_ item: JSONValue) throws(FaultPlanError) -> OrderingPlan {
         var reader = try JSONObjectReader(item, path: "ordering")
         let seed = try seed(reader.optional("seed"), path: "ordering.seed")
         let list = try reader.array("deviations")
@@ -241,7 +243,7 @@ extension FaultPlan {
         case (nil, nil, let answers?):
             var result: [Int] = []
             for (index, element) in answers.enumerated() {
-                guard case .int(let answer, _) = element, answer >= 0, answer <= 1_000_000 else {
+                guard let answer = element.int64, answer >= 0, answer <= 1_000_000 else {
                     throw JSONObjectReader.error(
                         "an answer is the index of the event that runs, from 0", path: "ordering.answers[\(index)]", at: element.position)
                 }

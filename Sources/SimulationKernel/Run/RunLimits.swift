@@ -1,3 +1,5 @@
+import SimulationSupport
+
 /// Bounds that stop a runaway run with a clear message instead of a hang.
 ///
 /// Every loop a run can fall into meets one of them within seconds: a loop

@@ -1,3 +1,5 @@
+import SimulationSupport
+
 /// Reads and writes durations as text, exactly, with no floating point.
 ///
 /// Scenario files write durations as strings such as `"5s"`, `"250ms"`,

@@ -1,4 +1,5 @@
 import SimulationKernel
+import SimulationSupport
 
 /// One line of a run's trace: a record of what happened, at an instant.
 ///
@@ -55,6 +56,9 @@ public struct TraceEvent: Sendable, Hashable {
     /// The canonical line of an event whose fields are sorted by key.
     ///
     /// Field names are never `kind`, `seq` or `t`: those are the event's own.
+    /// The trace writer's fast path, run for every event of every run: bytes
+    /// written with the shared writer's string escape and integers, rather
+    /// than a `JSONValue` built and rendered.
     static func jsonLine(time: Int64, sequence: Int, kind: TraceKind, fields: [(key: String, value: TraceValue)]) -> String {
         // Bytes first, one String at the end: appending small pieces to a String costs far more.
         var output: [UInt8] = []
@@ -62,7 +66,7 @@ public struct TraceEvent: Sendable, Hashable {
         output.append(UInt8(ascii: "{"))
         func write(_ key: String, _ value: TraceValue) {
             if output.count > 1 { output.append(UInt8(ascii: ",")) }
-            JSONText.appendString(key, to: &output)
+            JSONWriter.appendString(key, to: &output)
             output.append(UInt8(ascii: ":"))
             value.append(to: &output)
         }

@@ -1,4 +1,5 @@
 import SimulationKernel
+import SimulationSupport
 
 /// Reads a trace back from its JSON Lines bytes: the reading half of the canonical form.
 ///
@@ -74,8 +75,7 @@ public enum TraceReader {
     private static func event(_ line: UnsafeBufferPointer<UInt8>, previous: TraceEvent?) throws(Failure) -> TraceEvent {
         let parsed: (time: Int64, sequence: Int64, kind: String, fields: [(key: String, value: TraceValue)])
         do throws(TraceLineParser.Failure) {
-            var parser = TraceLineParser(bytes: line)
-            parsed = try parser.event()
+            parsed = try TraceLineParser(bytes: line).event()
         } catch {
             throw Failure(line: nil, reason: error.reason)
         }

@@ -1,3 +1,5 @@
+import SimulationSupport
+
 /// A value in a trace event: the trace writes integers, strings and booleans only, never floating point.
 public enum TraceValue: Sendable, Hashable {
     case int(Int64)
@@ -14,18 +16,11 @@ public enum TraceValue: Sendable, Hashable {
         if case .int(let value) = self { value } else { nil }
     }
 
-    func append(to output: inout String) {
-        switch self {
-        case .int(let value): output.append(String(value))
-        case .string(let value): JSONText.appendString(value, to: &output)
-        case .bool(let value): output.append(value ? "true" : "false")
-        }
-    }
-
+    /// Appends the value as the trace line writes it, through the shared JSON writer's primitives.
     func append(to output: inout [UInt8]) {
         switch self {
-        case .int(let value): JSONText.appendInteger(value, to: &output)
-        case .string(let value): JSONText.appendString(value, to: &output)
+        case .int(let value): JSONWriter.appendInteger(value, to: &output)
+        case .string(let value): JSONWriter.appendString(value, to: &output)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         }
     }

@@ -1,5 +1,6 @@
 import SimulationModel
 import SimulationKernel
+import SimulationSupport
 
 /// A run as a Chrome trace event JSON file, to open in ui.perfetto.dev or chrome://tracing.
 ///
@@ -265,7 +266,7 @@ public struct PerfettoTrace: Sendable {
                 output += text
                 output += "\""
             } else {
-                JSONText.appendString(text, to: &output)
+                JSONWriter.appendString(text, to: &output)
             }
         }
 

@@ -1,5 +1,6 @@
 import SimulationModel
 import SimulationKernel
+import SimulationSupport
 
 /// The verdict of a run as text and as JSON: diagnostics, expectations, fingerprint and replay line.
 public enum RunSummary {
@@ -85,7 +86,7 @@ public enum RunSummary {
     ///   - scenarioPath: The scenario file, as given.
     ///   - replay: The command line that replays the run.
     ///   - failures: Reasons the command line fails the run beyond its expectations (`--fail-on`); they make `passed` false.
-    public static func json(_ result: SimulationResult, scenarioPath: String, replay: String, failures: [String] = []) -> JSONValue {
+    package static func json(_ result: SimulationResult, scenarioPath: String, replay: String, failures: [String] = []) -> JSONValue {
         let diagnostics = result.diagnostics.map { diagnostic in
             JSONValue.object([
                 ("rule", .string(diagnostic.rule.id)), ("name", .string(diagnostic.rule.name)),

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SimulationKernel
+@testable import SimulationSupport
 
 @Suite struct SuggestionTests {
     let taskNames = ["refresh", "processing", "healthSync", "upload"]

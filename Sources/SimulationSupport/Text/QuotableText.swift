@@ -4,11 +4,11 @@
 /// key can be a megabyte long; echoing either raw would let an input paint
 /// the terminal or drown the message. Control characters are written as
 /// `\n`, `\t` or `\u{1B}`, and long text is cut with a note of how much more there was.
-public enum QuotableText {
+package enum QuotableText {
     /// `text` escaped (quotes and backslashes too, to sit between double quotes), and cut after `limit` characters.
     ///
     /// - Complexity: O(`limit`) to build, O(*n*) to count what was left out.
-    public static func quotable(_ text: some StringProtocol, limit: Int = 80) -> String {
+    package static func quotable(_ text: some StringProtocol, limit: Int = 80) -> String {
         var output = ""
         var count = 0
         for scalar in text.unicodeScalars {
@@ -32,7 +32,7 @@ public enum QuotableText {
     /// For messages that may quote input anywhere in them; quotes and
     /// backslashes stay as they are. The start and the end are kept, since a
     /// message says what is wrong at its start and what to do at its end.
-    public static func printable(_ text: String, limit: Int = 1000) -> String {
+    package static func printable(_ text: String, limit: Int = 1000) -> String {
         let scalars = text.unicodeScalars
         let total = scalars.count
         var output = ""

@@ -1,5 +1,5 @@
 /// "Did you mean ...?" for names a person typed: the closest known name by edit distance.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `name`, if one is close enough to be a likely typo.
     ///
     /// Case is ignored. A candidate qualifies when its Levenshtein distance is
@@ -13,7 +13,7 @@ public enum Suggestion {
     /// - Complexity: O(*c* × *m* × min(*n*, ``maximumLength``)) for *c*
     ///   candidates of length *m* and a name of length *n*, plus O(*n*) to
     ///   measure the name.
-    public static func closest(to name: String, among candidates: [String]) -> String? {
+    package static func closest(to name: String, among candidates: [String]) -> String? {
         guard name.utf8.count <= maximumLength * 4, name.unicodeScalars.count <= maximumLength else { return nil }
         let lowered = name.lowercased()
         let needle = Array(lowered.unicodeScalars)
@@ -35,10 +35,10 @@ public enum Suggestion {
     }
 
     /// The longest name, in characters, that may get a suggestion.
-    public static let maximumLength = 256
+    package static let maximumLength = 256
 
     /// " (did you mean \"x\"?)" or an empty string, ready to append to a message.
-    public static func hint(for name: String, among candidates: [String]) -> String {
+    package static func hint(for name: String, among candidates: [String]) -> String {
         guard let match = closest(to: name, among: candidates) else { return "" }
         return " (did you mean \"\(match)\"?)"
     }

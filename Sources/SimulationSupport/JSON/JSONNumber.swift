@@ -1,13 +1,54 @@
-import SimulationKernel
-
-/// Reads a JSON number's text as a whole number, exactly, with no floating point.
+/// A JSON number as its text, so that a whole number is read exactly (never through a `Double`) and a message can quote it.
 ///
 /// `12`, `1.0`, `1e3` and `12.50e1` are whole numbers; `1.5` and `1e-1` are
-/// not. The value's size is checked against the target type by the caller,
-/// which can then name the allowed range.
-enum JSONNumber {
+/// not. Readers decide what they accept: the scenario format takes `1e3`
+/// for 1000, traces and plans take integers written plainly.
+package struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+    /// The number as written: valid JSON number syntax.
+    package let text: String
+
+    /// A number read by the lexer, or written by code that knows its text is a JSON number (`1500.25`).
+    package init(text: String) {
+        self.text = text
+    }
+
+    /// An integer, in decimal digits.
+    package init(_ value: some BinaryInteger) {
+        text = String(value)
+    }
+
+    package var description: String { text }
+
+    /// Where the fraction or the exponent starts in ``text`` (its `.`, `e` or `E`), or nil for a plain integer.
+    package var fractionOffset: Int? {
+        text.utf8.firstIndex { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+            .map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
+    }
+
+    /// The value, when the text is a plain integer (no fraction, no exponent) that fits `Int64`.
+    ///
+    /// - Complexity: O(*n*) in the length of the text, with no allocation.
+    package var int64: Int64? {
+        var value: Int64 = 0
+        var negative = false
+        for byte in text.utf8 {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else {
+                guard byte == UInt8(ascii: "-"), value == 0, !negative else { return nil }
+                negative = true
+                continue
+            }
+            let digit = Int64(byte &- UInt8(ascii: "0"))
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            // Built negative when the sign says so, so that Int64.min fits.
+            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+        }
+        return value
+    }
+
     /// What a number's text holds, read as a whole number.
-    enum Whole: Equatable {
+    package enum Whole: Sendable, Equatable {
         /// A whole number: its sign and magnitude.
         case value(negative: Bool, magnitude: UInt64)
         /// A whole number too large for 64 bits.
@@ -16,10 +57,10 @@ enum JSONNumber {
         case fraction
     }
 
-    /// Reads `text`, which ``JSONSyntax`` has already checked is a JSON number.
+    /// The number read as a whole number, exactly, with no floating point: `1.0`, `1e3` and `12.50e1` are whole.
     ///
     /// - Complexity: O(*n*) in the length of the text, whatever its exponent.
-    static func whole(_ text: String) -> Whole {
+    package var whole: Whole {
         var bytes = Array(text.utf8)[...]
         let negative = bytes.first == UInt8(ascii: "-")
         if negative { bytes = bytes.dropFirst() }
@@ -61,48 +102,4 @@ enum JSONNumber {
         }
         return .value(negative: negative, magnitude: magnitude)
     }
-
-    /// `text` as a value of `T`, or why it is not one, in words that name the allowed range.
-    static func integer<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> Result<T, Problem> {
-        let shown = QuotableText.quotable(text, limit: 40)
-        let range = "a whole number from \(T.min) to \(T.max)"
-        switch whole(text) {
-        case .fraction:
-            return .failure(Problem(message: "expected a whole number, found \(shown)"))
-        case .tooLarge(let negative):
-            return .failure(Problem(message: "expected \(range), found \(shown)" + (negative && T.min == 0 ? negativeNote : "")))
-        case .value(let negative, let magnitude):
-            if negative {
-                guard T.min < 0, magnitude <= UInt64(T.max) + 1 else {
-                    return .failure(Problem(message: "expected \(range), found \(shown)" + (T.min == 0 ? negativeNote : "")))
-                }
-                return .success(magnitude == UInt64(T.max) + 1 ? T.min : 0 - T(magnitude))
-            }
-            guard let value = T(exactly: magnitude) else {
-                return .failure(Problem(message: "expected \(range), found \(shown)"))
-            }
-            return .success(value)
-        }
-    }
-
-    /// A number as the file wrote it, decoded without converting it, so that a message can quote it.
-    struct Text: Decodable {
-        var text: String
-
-        init(from decoder: any Decoder) throws {
-            if let node = decoder as? NodeDecoder {
-                guard case .number(let text) = node.node else { throw node.mismatch(Int.self, expected: "a whole number") }
-                self.text = text
-            } else {
-                text = String(try decoder.singleValueContainer().decode(Int.self))
-            }
-        }
-    }
-
-    /// Why a number does not fit where it is.
-    struct Problem: Error {
-        var message: String
-    }
-
-    private static let negativeNote = "; negative values are not allowed"
 }

@@ -10,28 +10,23 @@ extension JSONWriter {
     @inlinable
     package static func appendString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        forEachRun(of: text) { output.append(contentsOf: $0) } escape: { output.append(contentsOf: escapeSequence($0).utf8) }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    /// Appends `text` as a JSON string literal to `output`: the same characters as the byte form.
-    package static func appendString(_ text: String, to output: inout String) {
-        output.append("\"")
-        var text = text
-        if !text.withUTF8({ $0.contains(where: needsEscape) }) {
-            // Most strings need nothing: appended whole, with no decoding.
-            output.append(text)
-        } else {
-            forEachRun(of: text) { output.append(String(decoding: $0, as: UTF8.self)) } escape: { output.append(escapeSequence($0)) }
+        // Most strings need nothing: copied whole once a scan says so.
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: needsEscape) else { return false }
+            output.append(contentsOf: bytes)
+            return true
         }
-        output.append("\"")
+        if copied != true {
+            forEachRun(of: text) { output.append(contentsOf: $0) } escape: { output.append(contentsOf: escapeSequence($0).utf8) }
+        }
+        output.append(UInt8(ascii: "\""))
     }
 
     /// `text` as a JSON string literal.
     package static func quoted(_ text: String) -> String {
-        var output = ""
+        var output: [UInt8] = []
         appendString(text, to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Calls `plain` with each run of `text`'s UTF-8 bytes that needs no escaping and `escape` with each byte that does, in order.

@@ -10,47 +10,46 @@
 package enum JSONWriter {
     /// `value` as JSON text: `indent` spaces per level, or one line with no spaces when 0; keys sorted unless `sortedKeys` is false.
     package static func render(_ value: JSONValue, indent: Int = 2, sortedKeys: Bool = true) -> String {
-        var output = ""
-        write(value, to: &output, indent: indent, sortedKeys: sortedKeys, level: 0)
-        return output
+        var output: [UInt8] = []
+        write(value, to: &output, indent: indent, sortedKeys: sortedKeys)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Appends `value` to `output` as ``render(_:indent:sortedKeys:)`` writes it, at nesting `level`.
-    package static func write(_ value: JSONValue, to output: inout String, indent: Int, sortedKeys: Bool, level: Int = 0) {
+    ///
+    /// Bytes, not a `String`: appending small pieces to a `String` costs far more, and a report writes millions.
+    package static func write(_ value: JSONValue, to output: inout [UInt8], indent: Int, sortedKeys: Bool, level: Int = 0) {
         switch value.content {
-        case .null: output.append("null")
-        case .bool(let flag): output.append(flag ? "true" : "false")
-        case .number(let number): output.append(number.text)
+        case .null: append("null", to: &output)
+        case .bool(let flag): append(flag ? "true" : "false", to: &output)
+        case .number(let number): output.append(contentsOf: number.text.utf8)
         case .string(let text): appendString(text, to: &output)
         case .array(let elements):
-            if elements.isEmpty {
-                output.append("[]")
-                return
-            }
-            output.append("[")
+            output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { output.append(",") }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(&output, indent: indent, level: level + 1)
                 write(element, to: &output, indent: indent, sortedKeys: sortedKeys, level: level + 1)
             }
-            newline(&output, indent: indent, level: level)
-            output.append("]")
+            if !elements.isEmpty { newline(&output, indent: indent, level: level) }
+            output.append(UInt8(ascii: "]"))
         case .object(let object):
-            if object.isEmpty {
-                output.append("{}")
-                return
-            }
-            output.append("{")
+            output.append(UInt8(ascii: "{"))
             for (index, member) in ordered(object.members, sorted: sortedKeys).enumerated() {
-                if index > 0 { output.append(",") }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(&output, indent: indent, level: level + 1)
                 appendString(member.key, to: &output)
-                output.append(indent > 0 ? ": " : ":")
+                output.append(UInt8(ascii: ":"))
+                if indent > 0 { output.append(UInt8(ascii: " ")) }
                 write(member.value, to: &output, indent: indent, sortedKeys: sortedKeys, level: level + 1)
             }
-            newline(&output, indent: indent, level: level)
-            output.append("}")
+            if !object.isEmpty { newline(&output, indent: indent, level: level) }
+            output.append(UInt8(ascii: "}"))
         }
+    }
+
+    private static func append(_ word: StaticString, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
     }
 
     /// The members by key when `sorted`; in place, and only when they are not in order already (code often writes them sorted).
@@ -59,10 +58,10 @@ package enum JSONWriter {
         return members.sorted { $0.key < $1.key }
     }
 
-    private static func newline(_ output: inout String, indent: Int, level: Int) {
+    private static func newline(_ output: inout [UInt8], indent: Int, level: Int) {
         guard indent > 0 else { return }
-        output.append("\n")
-        output.append(String(repeating: " ", count: indent * level))
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
     }
 }
 

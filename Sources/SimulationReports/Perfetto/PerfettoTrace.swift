@@ -32,123 +32,129 @@ public struct PerfettoTrace: Sendable {
     /// The JSON document, ending with a newline.
     public func render(_ report: RunReport) -> String {
         let timeline = report.timeline
-        var writer = Writer()
-        writer.output += "{\"displayTimeUnit\":\"ms\",\"otherData\":{"
-        let other: [(String, String)] = [
-            ("bgsimVersion", timeline.version), ("ending", report.endingWords), ("fingerprint", report.fingerprint),
-            ("profile", timeline.profile), ("replay", report.replay), ("scenario", timeline.scenario), ("seed", timeline.seed),
+        let other: JSONValue = [
+            "bgsimVersion": .string(timeline.version), "ending": .string(report.endingWords), "fingerprint": .string(report.fingerprint),
+            "profile": .string(timeline.profile), "replay": .string(report.replay), "scenario": .string(timeline.scenario),
+            "seed": .string(timeline.seed), "traceEvents": .int(Int64(report.eventCount)),
         ]
-        for (key, value) in other {
-            writer.output += "\"\(key)\":"
-            writer.string(value)
-            writer.output += ","
-        }
-        writer.output += "\"traceEvents\":\(report.eventCount)},\"traceEvents\":["
-
+        var writer = Writer(otherData: other)
         let sections = LaneRows(lanes: timeline.lanes).sections
-        let storyPid = sections.count + 1
-        // Thread ids after every process id, counted across processes: no two threads share one.
-        var nextTid = storyPid + 1
+        var threads = Threads(storyPid: sections.count + 1)
+        for (sectionIndex, section) in sections.enumerated() {
+            writeLanes(of: section, pid: sectionIndex + 1, threads: &threads, to: &writer)
+        }
+        // Counters, on their group's process (the story's, when the group has no lanes).
+        for counter in timeline.counters {
+            let pid = threads.groupPid[counter.group] ?? threads.storyPid
+            for sample in counter.samples {
+                writer.event([
+                    "args": .object([(counter.unit, .number(JSONNumber(text: Self.decimal(sample.value, divisor: counter.divisor))))]),
+                    "cat": "counter", "name": .string(counter.title), "ph": "C", "pid": Self.int(pid), "tid": Self.int(pid),
+                    "ts": Self.time(sample.time),
+                ])
+            }
+        }
+        writeStory(of: timeline, threads: &threads, to: &writer)
+        return writer.finish()
+    }
+
+    /// Who gets which process and thread ids: process ids are 1, 2, 3…, thread ids come after every process id and never repeat.
+    private struct Threads {
+        let storyPid: Int
+        var nextTid: Int
         var groupPid: [Lane.Group: Int] = [:]
         var flows = 0
+
+        init(storyPid: Int) {
+            self.storyPid = storyPid
+            nextTid = storyPid + 1
+        }
+
+        mutating func next() -> Int {
+            defer { nextTid += 1 }
+            return nextTid
+        }
+    }
+
+    /// One lane group's process: its rows as threads, each lane's segments and marks as complete events.
+    private func writeLanes(of section: LaneRows.Section, pid: Int, threads: inout Threads, to writer: inout Writer) {
+        threads.groupPid[section.group] = pid
+        writer.metadata("process_name", pid: pid, tid: pid, args: ["name": .string(section.group.heading)])
+        writer.metadata("process_sort_index", pid: pid, tid: pid, args: ["sort_index": Self.int(pid)])
+        let category = JSONValue.string(section.group.rawValue)
+        // Requests and Live Activities: each request's stretches, joined by flow arrows.
+        let joined = section.group == .scheduledTasks || section.group == .liveActivities
         // Looked up, never iterated, so their order cannot reach the output.
         var stateWords: [LaneState: (name: String, label: String)] = [:]
-        for (sectionIndex, section) in sections.enumerated() {
-            let pid = sectionIndex + 1
-            groupPid[section.group] = pid
-            writer.metadata("process_name", pid: pid, tid: pid, name: section.group.heading)
-            writer.metadata("process_sort_index", pid: pid, tid: pid, sortIndex: pid)
-            let category = section.group.rawValue
-            // Requests and Live Activities: each request's stretches, joined by flow arrows.
-            let joined = section.group == .scheduledTasks || section.group == .liveActivities
-            for (rowIndex, row) in section.rows.enumerated() {
-                let tid = nextTid
-                nextTid += 1
-                writer.metadata("thread_name", pid: pid, tid: tid, name: row.title)
-                writer.metadata("thread_sort_index", pid: pid, tid: tid, sortIndex: rowIndex + 1)
-                let shared = row.lanes.count > 1
-                for lane in row.lanes {
-                    let links = joined ? Self.flowLinks(lane, first: flows + 1) : FlowLinks(none: lane)
-                    flows += links.count
-                    for (index, segment) in lane.segments.enumerated() where segment.end >= segment.start {
-                        let words = stateWords[segment.state] ?? (segment.state.name, StateStyle.of(segment.state).label)
-                        stateWords[segment.state] = words
-                        let label = words.label
-                        writer.begin()
-                        writer.output += "\"args\":{"
-                        if let detail = segment.detail {
-                            writer.output += "\"detail\":"
-                            writer.string(detail)
-                            writer.output += ","
-                        }
-                        writer.output += "\"lane\":"
-                        writer.string(lane.id)
-                        writer.output += ",\"state\":"
-                        writer.string(words.name)
-                        writer.output += "}"
-                        writer.flow(links.segments[index])
-                        writer.output += ",\"cat\":"
-                        writer.string(category)
-                        writer.output += ",\"dur\":" + microseconds(segment.end - segment.start)
-                        writer.flowDirection(links.segments[index])
-                        writer.output += ",\"name\":"
-                        writer.string(shared ? "\(lane.title): \(label)" : label)
-                        writer.output += ",\"ph\":\"X\",\"pid\":\(pid),\"tid\":\(tid),\"ts\":" + microseconds(segment.start) + "}"
-                    }
-                    for (index, mark) in lane.marks.enumerated() {
-                        let label = MarkStyle.of(mark.kind).label
-                        writer.begin()
-                        writer.output += "\"args\":{\"detail\":"
-                        writer.string(mark.detail)
-                        writer.output += ",\"lane\":"
-                        writer.string(lane.id)
-                        writer.output += "}"
-                        writer.flow(links.marks[index])
-                        writer.output += ",\"cat\":"
-                        writer.string(category)
-                        writer.output += ",\"dur\":0"
-                        writer.flowDirection(links.marks[index])
-                        writer.output += ",\"name\":"
-                        writer.string(shared ? "\(lane.title): \(label)" : label)
-                        writer.output += ",\"ph\":\"X\",\"pid\":\(pid),\"tid\":\(tid),\"ts\":" + microseconds(mark.time) + "}"
-                    }
+        for (rowIndex, row) in section.rows.enumerated() {
+            let tid = threads.next()
+            writer.metadata("thread_name", pid: pid, tid: tid, args: ["name": .string(row.title)])
+            writer.metadata("thread_sort_index", pid: pid, tid: tid, args: ["sort_index": Self.int(rowIndex + 1)])
+            let shared = row.lanes.count > 1
+            for lane in row.lanes {
+                let links = joined ? Self.flowLinks(lane, first: threads.flows + 1) : FlowLinks(none: lane)
+                threads.flows += links.count
+                let slice = Slice(category: category, lane: lane, shared: shared, pid: pid, tid: tid)
+                for (index, segment) in lane.segments.enumerated() where segment.end >= segment.start {
+                    let words = stateWords[segment.state] ?? (segment.state.name, StateStyle.of(segment.state).label)
+                    stateWords[segment.state] = words
+                    var args: [(String, JSONValue)] = segment.detail.map { [("detail", .string($0))] } ?? []
+                    args += [("lane", .string(lane.id)), ("state", .string(words.name))]
+                    writer.event(slice.event(
+                        args: args, label: words.label, start: segment.start, duration: segment.end - segment.start,
+                        link: links.segments[index]))
+                }
+                for (index, mark) in lane.marks.enumerated() {
+                    writer.event(slice.event(
+                        args: [("detail", .string(mark.detail)), ("lane", .string(lane.id))], label: MarkStyle.of(mark.kind).label,
+                        start: mark.time, duration: 0, link: links.marks[index]))
                 }
             }
         }
+    }
 
-        // Counters, on their group's process (the story's, when the group has no lanes).
-        for counter in timeline.counters {
-            let pid = groupPid[counter.group] ?? storyPid
-            for sample in counter.samples {
-                writer.begin()
-                writer.output += "\"args\":{"
-                writer.string(counter.unit)
-                writer.output += ":" + Self.decimal(sample.value, divisor: counter.divisor) + "},\"cat\":\"counter\",\"name\":"
-                writer.string(counter.title)
-                writer.output += ",\"ph\":\"C\",\"pid\":\(pid),\"tid\":\(pid),\"ts\":" + microseconds(sample.time) + "}"
+    /// What the complete events of one lane share.
+    private struct Slice {
+        var category: JSONValue
+        var lane: Lane
+        var shared: Bool
+        var pid: Int
+        var tid: Int
+
+        /// A complete event (`ph: X`), with its part in a flow (`bind_id`, `flow_in`, `flow_out`) if it has one.
+        func event(args: [(String, JSONValue)], label: String, start: Int64, duration: Int64, link: FlowLink?) -> JSONValue {
+            var members: [(String, JSONValue)] = [
+                ("args", .object(args)), ("cat", category), ("dur", PerfettoTrace.time(duration)),
+                ("name", .string(shared ? "\(lane.title): \(label)" : label)), ("ph", "X"), ("pid", PerfettoTrace.int(pid)),
+                ("tid", PerfettoTrace.int(tid)), ("ts", PerfettoTrace.time(start)),
+            ]
+            if let link {
+                // The writer puts them in key order, after `args` and `dur`.
+                members.append(("bind_id", PerfettoTrace.int(link.id)))
+                if link.incoming { members.append(("flow_in", true)) }
+                if link.outgoing { members.append(("flow_out", true)) }
             }
+            return .object(members)
         }
+    }
 
-        // Diagnostics, then the story with each actor on its own thread, in order of first appearance.
-        let diagnosticsTid = nextTid
-        nextTid += 1
-        writer.metadata("process_name", pid: storyPid, tid: storyPid, name: "Diagnostics and story")
-        writer.metadata("process_sort_index", pid: storyPid, tid: storyPid, sortIndex: storyPid)
-        writer.metadata("thread_name", pid: storyPid, tid: diagnosticsTid, name: "diagnostics")
+    /// Diagnostics, then the story with each actor on its own thread, in order of first appearance.
+    private func writeStory(of timeline: Timeline, threads: inout Threads, to writer: inout Writer) {
+        let storyPid = threads.storyPid
+        let diagnosticsTid = threads.next()
+        writer.metadata("process_name", pid: storyPid, tid: storyPid, args: ["name": "Diagnostics and story"])
+        writer.metadata("process_sort_index", pid: storyPid, tid: storyPid, args: ["sort_index": Self.int(storyPid)])
+        writer.metadata("thread_name", pid: storyPid, tid: diagnosticsTid, args: ["name": "diagnostics"])
         for marker in timeline.markers {
             let name = Rules.ruleName(marker.rule)
-            writer.begin()
-            writer.output += "\"args\":{\"fix\":"
-            writer.string(marker.fix)
-            writer.output += ",\"message\":"
-            writer.string(marker.message)
-            writer.output += ",\"severity\":"
-            writer.string(marker.severity.rawValue)
-            writer.output += ",\"subject\":"
-            writer.string(marker.subject)
-            writer.output += "},\"cat\":\"diagnostic\",\"name\":"
-            writer.string(marker.rule + (name.isEmpty ? "" : " " + name))
-            writer.output += ",\"ph\":\"i\",\"pid\":\(storyPid),\"s\":\"t\",\"tid\":\(diagnosticsTid),\"ts\":" + microseconds(marker.time) + "}"
+            writer.event([
+                "args": [
+                    "fix": .string(marker.fix), "message": .string(marker.message), "severity": .string(marker.severity.rawValue),
+                    "subject": .string(marker.subject),
+                ],
+                "cat": "diagnostic", "name": .string(marker.rule + (name.isEmpty ? "" : " " + name)), "ph": "i",
+                "pid": Self.int(storyPid), "s": "t", "tid": Self.int(diagnosticsTid), "ts": Self.time(marker.time),
+            ])
         }
         var actorThreads: [Timeline.Entry.Actor: Int] = [:]
         for entry in timeline.entries {
@@ -158,26 +164,25 @@ public struct PerfettoTrace: Sendable {
             if let known = actorThreads[entry.actor] {
                 tid = known
             } else {
-                tid = nextTid
-                nextTid += 1
+                tid = threads.next()
                 actorThreads[entry.actor] = tid
-                writer.metadata("thread_name", pid: storyPid, tid: tid, name: entry.actor.name)
+                writer.metadata("thread_name", pid: storyPid, tid: tid, args: ["name": .string(entry.actor.name)])
             }
-            writer.begin()
             // The whole line is the name unless it is long: most story lines are short, and a million of them add up.
             let long = entry.text.utf8.count > 100 && entry.text.count > 100
-            if long {
-                writer.output += "\"args\":{\"text\":"
-                writer.string(entry.text)
-                writer.output += "},"
-            }
-            writer.output += "\"cat\":\"story\",\"name\":"
-            writer.string(long ? String(entry.text.prefix(99)) + "…" : entry.text)
-            writer.output += ",\"ph\":\"i\",\"pid\":\(storyPid),\"s\":\"t\",\"tid\":\(tid),\"ts\":" + microseconds(entry.time) + "}"
+            var members: [(String, JSONValue)] = long ? [("args", ["text": .string(entry.text)])] : []
+            members += [
+                ("cat", "story"), ("name", .string(long ? String(entry.text.prefix(99)) + "…" : entry.text)), ("ph", "i"),
+                ("pid", Self.int(storyPid)), ("s", "t"), ("tid", Self.int(tid)), ("ts", Self.time(entry.time)),
+            ]
+            writer.event(.object(members))
         }
-        writer.output += "\n]}\n"
-        return writer.output
     }
+
+    private static func int(_ value: Int) -> JSONValue { .int(Int64(value)) }
+
+    /// An instant or a duration in exact microseconds.
+    private static func time(_ nanoseconds: Int64) -> JSONValue { .number(JSONNumber(text: PerfettoTrace().microseconds(nanoseconds))) }
 
     /// A slice's part in a flow: the flow's id, and whether arrows come in, go out, or both.
     struct FlowLink: Sendable, Hashable {
@@ -248,50 +253,40 @@ public struct PerfettoTrace: Sendable {
         return (value < 0 && whole == 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: digits - text.count) + text
     }
 
-    /// Appends events to one buffer: a million events do not become a million strings first.
+    /// Writes the document: its header on the first line, then one event per line, so that two files diff well.
+    ///
+    /// Every value and key goes through the shared JSON writer (keys
+    /// sorted, strings escaped); only the frame around the events is
+    /// written here. Events are appended to one buffer: a million events
+    /// do not become a million strings first.
     private struct Writer {
-        var output = ""
+        /// Bytes, one String at the end: appending small pieces to a String costs far more.
+        private var output: [UInt8] = []
         private var first = true
 
-        /// Starts an event on its own line, after a comma unless it is the first.
-        mutating func begin() {
-            output += first ? "\n{" : ",\n{"
+        init(otherData: JSONValue) {
+            output.append(contentsOf: #"{"displayTimeUnit":"ms","otherData":"#.utf8)
+            JSONWriter.write(otherData, to: &output, indent: 0, sortedKeys: true)
+            output.append(contentsOf: #","traceEvents":["#.utf8)
+        }
+
+        /// Appends an event on its own line, after a comma unless it is the first.
+        mutating func event(_ event: JSONValue) {
+            if !first { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "\n"))
             first = false
+            JSONWriter.write(event, to: &output, indent: 0, sortedKeys: true)
         }
 
-        mutating func string(_ text: String) {
-            // Most names need no escaping: append them whole rather than scalar by scalar.
-            if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F }) {
-                output += "\""
-                output += text
-                output += "\""
-            } else {
-                JSONWriter.appendString(text, to: &output)
-            }
+        /// A metadata event (`ph: M`): a process's or thread's name or place in the list.
+        mutating func metadata(_ name: String, pid: Int, tid: Int, args: JSONValue) {
+            event(["args": args, "name": .string(name), "ph": "M", "pid": PerfettoTrace.int(pid), "tid": PerfettoTrace.int(tid)])
         }
 
-        /// The `bind_id` of a slice in a flow, after its `args` (keys stay sorted: `args`, `bind_id`, `cat`).
-        mutating func flow(_ link: FlowLink?) {
-            if let link { output += ",\"bind_id\":\(link.id)" }
-        }
-
-        /// The directions of a slice in a flow, after its `dur` (keys stay sorted: `dur`, `flow_in`, `flow_out`, `name`).
-        mutating func flowDirection(_ link: FlowLink?) {
-            guard let link else { return }
-            if link.incoming { output += ",\"flow_in\":true" }
-            if link.outgoing { output += ",\"flow_out\":true" }
-        }
-
-        mutating func metadata(_ name: String, pid: Int, tid: Int, name value: String) {
-            begin()
-            output += "\"args\":{\"name\":"
-            string(value)
-            output += "},\"name\":\"\(name)\",\"ph\":\"M\",\"pid\":\(pid),\"tid\":\(tid)}"
-        }
-
-        mutating func metadata(_ name: String, pid: Int, tid: Int, sortIndex: Int) {
-            begin()
-            output += "\"args\":{\"sort_index\":\(sortIndex)},\"name\":\"\(name)\",\"ph\":\"M\",\"pid\":\(pid),\"tid\":\(tid)}"
+        /// The document, ending with a newline.
+        consuming func finish() -> String {
+            output.append(contentsOf: "\n]}\n".utf8)
+            return String(decoding: output, as: UTF8.self)
         }
     }
 

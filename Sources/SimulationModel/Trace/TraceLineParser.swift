@@ -54,7 +54,7 @@ struct TraceLineParser {
                 fields.append((key: member.key, value: value))
             }
         }
-        let end = JSONPosition(offset: bytes.count, in: bytes)
+        var end: JSONPosition { JSONPosition(offset: bytes.count, in: bytes) }
         guard let kind else { throw fail("the event has no \"kind\"", at: end) }
         guard let sequence else { throw fail("the event has no \"seq\"", at: end) }
         guard let time else { throw fail("the event has no \"t\"", at: end) }
@@ -78,7 +78,8 @@ struct TraceLineParser {
 
     /// A member's value as a trace value: a string, a boolean, or an integer written as bgsim writes integers.
     private static func value(_ value: JSONValue, key: String) throws(Failure) -> TraceValue {
-        let shown = QuotableText.quotable(key)
+        // Only when a message needs it: quoting walks the key's characters, and a million lines add up.
+        var shown: String { QuotableText.quotable(key) }
         func fail(_ reason: String, at column: Int? = nil) -> Failure {
             Failure(reason: "column \(column ?? value.position?.column ?? 1): \(reason)")
         }

@@ -76,19 +76,19 @@ package struct JSONParser {
         return JSONValue(content, span: JSONSpan(start: start, end: lexer.offset))
     }
 
-    private func checkDepth() throws(JSONSyntaxError) {
+    /// Moves past the opening bracket of a container, within the depth allowed; true when the container closes at once.
+    private mutating func open(closing: UInt8) throws(JSONSyntaxError) -> Bool {
         if path.count >= Self.maximumDepth { throw lexer.error(.tooDeep(limit: Self.maximumDepth)) }
+        lexer.advance()
+        lexer.skipSpace()
+        guard lexer.current == closing else { return false }
+        lexer.advance()
+        return true
     }
 
     private mutating func object() throws(JSONSyntaxError) -> JSONObject {
-        try checkDepth()
-        lexer.advance()
         var object = JSONObject()
-        lexer.skipSpace()
-        if lexer.current == UInt8(ascii: "}") {
-            lexer.advance()
-            return object
-        }
+        if try open(closing: UInt8(ascii: "}")) { return object }
         while true {
             lexer.skipSpace()
             guard lexer.current == UInt8(ascii: "\"") else {
@@ -105,38 +105,35 @@ package struct JSONParser {
             let member = try value()
             path.removeLast()
             _ = object.add(JSONObject.Member(key: key, keyPosition: keyPosition, value: member))
-            lexer.skipSpace()
-            switch lexer.current {
-            case UInt8(ascii: ","): lexer.advance()
-            case UInt8(ascii: "}"): lexer.advance(); return object
-            case nil: throw lexer.error(.unclosed(.object))
-            default: throw lexer.error(.expectedCommaOrClose(.object, key: key))
-            }
+            if try closes(.object, key: key) { return object }
         }
     }
 
     private mutating func array() throws(JSONSyntaxError) -> [JSONValue] {
-        try checkDepth()
-        lexer.advance()
         var elements: [JSONValue] = []
-        lexer.skipSpace()
-        if lexer.current == UInt8(ascii: "]") {
-            lexer.advance()
-            return elements
-        }
+        if try open(closing: UInt8(ascii: "]")) { return elements }
         while true {
             lexer.skipSpace()
             if lexer.current == UInt8(ascii: "]") { throw lexer.error(.trailingComma(.array)) }
             path.append(.index(elements.count))
             elements.append(try value())
             path.removeLast()
-            lexer.skipSpace()
-            switch lexer.current {
-            case UInt8(ascii: ","): lexer.advance()
-            case UInt8(ascii: "]"): lexer.advance(); return elements
-            case nil: throw lexer.error(.unclosed(.array))
-            default: throw lexer.error(.expectedCommaOrClose(.array, key: nil))
-            }
+            if try closes(.array, key: nil) { return elements }
+        }
+    }
+
+    /// Moves past what follows a member (its `key`) or an element: true at the container's end, false after a comma.
+    private mutating func closes(_ container: JSONSyntaxError.Container, key: String?) throws(JSONSyntaxError) -> Bool {
+        lexer.skipSpace()
+        switch lexer.current {
+        case UInt8(ascii: ","):
+            lexer.advance()
+            return false
+        case UInt8(ascii: container == .object ? "}" : "]"):
+            lexer.advance()
+            return true
+        case nil: throw lexer.error(.unclosed(container))
+        default: throw lexer.error(.expectedCommaOrClose(container, key: key))
         }
     }
 }

@@ -42,14 +42,9 @@ extension CampaignResult {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    /// Reads a result written by ``json``; `file` names it in errors.
+    /// Reads a result written by `json`; `file` names it in errors.
     public init(json text: String, file: String? = nil) throws(FaultPlanError) {
-        do {
-            try self.init(document: try JSONReader.parse(text))
-        } catch var error {
-            error.file = file
-            throw error
-        }
+        self = try JSONReader.read(text, file: file) { document throws(FaultPlanError) in try CampaignResult(document: document) }
     }
 
     init(document: JSONValue) throws(FaultPlanError) {
@@ -133,8 +128,8 @@ extension CampaignResult {
 
     /// The results in a document ``document(_:tool:)`` wrote; `file` names it in errors.
     public static func campaigns(inDocument text: String, file: String? = nil) throws(FaultPlanError) -> [CampaignResult] {
-        do throws(FaultPlanError) {
-            var reader = try JSONObjectReader(try JSONReader.parse(text), path: "")
+        try JSONReader.read(text, file: file) { document throws(FaultPlanError) in
+            var reader = try JSONObjectReader(document, path: "")
             guard try reader.int("format") == Int64(currentFormat), try reader.string("tool") != nil,
                   let campaigns = try reader.array("campaigns")
             else {
@@ -145,9 +140,6 @@ extension CampaignResult {
             _ = reader.optional("schemaVersion")
             try reader.finish()
             return try campaigns.map { item throws(FaultPlanError) in try CampaignResult(document: item) }
-        } catch var error {
-            error.file = file
-            throw error
         }
     }
 

@@ -23,6 +23,18 @@ enum JSONReader {
         return value
     }
 
+    /// Reads `text` into a value with `make`, naming `file` in any error, the parser's or `make`'s.
+    static func read<Value>(
+        _ text: String, file: String?, _ make: (JSONValue) throws(FaultPlanError) -> Value
+    ) throws(FaultPlanError) -> Value {
+        do {
+            return try make(try parse(text))
+        } catch var error {
+            error.file = file
+            throw error
+        }
+    }
+
     /// Refuses, at its place, the first number that is not a plain integer or does not fit `Int64`.
     private static func checkNumbers(in value: JSONValue) throws(FaultPlanError) {
         switch value.content {

@@ -71,12 +71,7 @@ extension FaultPlan {
 
     /// Reads a plan from its JSON text; `file` names it in errors.
     public init(json text: String, file: String? = nil) throws(FaultPlanError) {
-        do {
-            try self.init(document: try JSONReader.parse(text))
-        } catch var error {
-            error.file = file
-            throw error
-        }
+        self = try JSONReader.read(text, file: file) { document throws(FaultPlanError) in try FaultPlan(document: document) }
     }
 
     /// Reads a plan file.

@@ -1,8 +1,11 @@
+import SimulationSupport
+
 /// A JSON value for the fuzzer to mutate: numbers and strings kept as text, members in order, duplicates allowed.
 ///
 /// The fuzzer's own, so that it can write what bgsim's reader must refuse
 /// (two members with one key, a number no type holds) and so that it shares
-/// no code with the reader it tests.
+/// no code with the reader it tests; strings are escaped by the writer's
+/// one escape.
 indirect enum FuzzJSON: Equatable, Sendable {
     case object([Member])
     case array([FuzzJSON])
@@ -36,24 +39,9 @@ indirect enum FuzzJSON: Equatable, Sendable {
         }
     }
 
-    /// A JSON string literal; control characters escaped so the text stays valid JSON (raw bytes are the byte mutations' job).
+    /// A JSON string literal, escaped by bgsim's one string escape, so the text stays valid JSON (raw bytes are the byte mutations' job).
     static func quoted(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return output + "\""
+        JSONWriter.quoted(text)
     }
 
     /// Parses the JSON of the sample files (valid JSON, no escapes beyond the simple ones).

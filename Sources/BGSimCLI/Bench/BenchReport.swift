@@ -181,18 +181,7 @@ struct BenchReport: Sendable {
                     ("pairsPerSecond", .int(figure.pairsPerSecond)),
                 ])
             })),
-            ("scenarios", .array(scenarios.map { figure in
-                .object([
-                    ("file", .string(figure.file)), ("retention", .string(figure.retention)), ("runs", int(figure.runs)),
-                    ("nanoseconds", .int(figure.nanoseconds)), ("runsPerSecond", .int(figure.runsPerSecond)),
-                    ("nanosecondsPerRun", .int(figure.nanosecondsPerRun)),
-                    ("traceEventsPerRun", int(figure.traceEventsPerRun)),
-                    ("traceEventsPerSecond", .int(figure.traceEventsPerSecond)),
-                    ("kernelEventsPerRun", int(figure.kernelEventsPerRun)),
-                    ("kernelEventsPerSecond", .int(figure.kernelEventsPerSecond)),
-                    ("fingerprint", .string(figure.fingerprint)), ("deterministic", .bool(figure.deterministic)),
-                ])
-            })),
+            ("scenarios", .array(scenarios.map(\.json))),
             ("skippedScenarios", .array(skippedScenarios.map { skipped in
                 .object([("file", .string(skipped.file)), ("reason", .string(skipped.reason))])
             })),
@@ -215,21 +204,7 @@ struct BenchReport: Sendable {
                     ("ending", .string(figure.ending)),
                 ])
             })),
-            ("memory", .array(memory.map { figure in
-                var members: [(String, JSONValue)] = [
-                    ("trace", .string(figure.trace)), ("events", int(figure.events)), ("isolated", .bool(figure.isolated)),
-                ]
-                if let sample = figure.sample {
-                    members += [
-                        ("peakKiB", .int(sample.peakKiB)), ("baselineKiB", .int(sample.baselineKiB)),
-                        ("traceEvents", int(sample.traceEvents)), ("kernelEvents", int(sample.kernelEvents)),
-                        ("traceBytes", .int(sample.traceBytes)), ("wallNanoseconds", .int(sample.wallNanoseconds)),
-                        ("fingerprint", .string(sample.fingerprint)),
-                    ]
-                }
-                if let failure = figure.failure { members.append(("failure", .string(failure))) }
-                return .object(members)
-            })),
+            ("memory", .array(memory.map(\.json))),
             ("fuzz", .array(fuzz.map { figure in
                 .object([
                     ("file", .string(figure.file)), ("jobs", int(figure.jobs)), ("runs", int(figure.runs)),
@@ -247,5 +222,39 @@ struct BenchReport: Sendable {
                 ])
             })),
         ])
+    }
+}
+
+extension ScenarioBench.Figure {
+    var json: JSONValue {
+        func int(_ value: Int) -> JSONValue { .int(Int64(value)) }
+        return .object([
+            ("file", .string(file)), ("retention", .string(retention)), ("runs", int(runs)),
+            ("nanoseconds", .int(nanoseconds)), ("runsPerSecond", .int(runsPerSecond)),
+            ("nanosecondsPerRun", .int(nanosecondsPerRun)),
+            ("traceEventsPerRun", int(traceEventsPerRun)),
+            ("traceEventsPerSecond", .int(traceEventsPerSecond)),
+            ("kernelEventsPerRun", int(kernelEventsPerRun)),
+            ("kernelEventsPerSecond", .int(kernelEventsPerSecond)),
+            ("fingerprint", .string(fingerprint)), ("deterministic", .bool(deterministic)),
+        ])
+    }
+}
+
+extension MemoryBench.Figure {
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("trace", .string(trace)), ("events", .int(Int64(events))), ("isolated", .bool(isolated)),
+        ]
+        if let sample {
+            members += [
+                ("peakKiB", .int(sample.peakKiB)), ("baselineKiB", .int(sample.baselineKiB)),
+                ("traceEvents", .int(Int64(sample.traceEvents))), ("kernelEvents", .int(Int64(sample.kernelEvents))),
+                ("traceBytes", .int(sample.traceBytes)), ("wallNanoseconds", .int(sample.wallNanoseconds)),
+                ("fingerprint", .string(sample.fingerprint)),
+            ]
+        }
+        if let failure { members.append(("failure", .string(failure))) }
+        return .object(members)
     }
 }

@@ -28,7 +28,9 @@ let package = Package(
         // The look-alikes of Apple's API that app code calls: UIApplication, BGTaskScheduler and its tasks.
         .target(name: "PlatformLookalikes", dependencies: ["SimulationKernel", "SimulationModel"]),
         // The scenario file format, its validation, expectations, and the interpreter of its app steps.
-        .target(name: "ScenarioFormat", dependencies: ["SimulationKernel", "SimulationModel", "PlatformLookalikes", "SimulationSupport"]),
+        .target(
+            name: "ScenarioFormat",
+            dependencies: ["SimulationKernel", "SimulationModel", "PlatformLookalikes", "SimulationSupport"]),
         // What users import: the model, the look-alikes and the scenario format in one module.
         .target(name: "BackgroundSimulation", dependencies: ["SimulationModel", "PlatformLookalikes", "ScenarioFormat"]),
         // Timelines and summaries of runs: terminal, HTML, Markdown and Perfetto. Reads the model's trace only.

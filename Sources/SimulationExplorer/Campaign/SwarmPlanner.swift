@@ -98,7 +98,7 @@ struct SwarmPlanner: Sendable {
     /// The instants of the scenario's pushes, in timeline order.
     private var pushTimes: [Int64] {
         scenario.timeline.compactMap { entry in
-            if case .push = entry.action { entry.at.wholeNanoseconds } else { nil }
+            if case .push(.push) = entry.action { entry.at.wholeNanoseconds } else { nil }
         }
     }
 

@@ -132,7 +132,7 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
         await run(.handleEventsForBackgroundURLSession, application)
     }
 
-    func sessionEvent(_ application: UIApplication, _ callback: AppCallback) async {
+    func sessionEvent(_ application: UIApplication, _ callback: TransferCallback) async {
         let app = definition(application)
         var context = Context(lane: "main")
         let handler: AppDefinition.Callback
@@ -142,13 +142,13 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, SceneCallback
             context.downloadedTransfer = transfer
         case .didCompleteWithError: handler = .didCompleteWithError
         case .urlSessionDidFinishEvents: handler = .urlSessionDidFinishEvents
-        default: return
+        case .handleEventsForBackgroundURLSession: return
         }
         guard let action = app.action(for: handler) else { return }
         await run(app.actions[action] ?? [], in: application, context: context)
     }
 
-    func scene(_ application: UIApplication, _ callback: AppCallback) async {
+    func scene(_ application: UIApplication, _ callback: LifecycleCallback) async {
         let name: AppDefinition.Callback? = switch callback {
         case .sceneWillConnect: .sceneWillConnect
         case .sceneDidBecomeActive: .sceneDidBecomeActive

@@ -203,7 +203,7 @@ package final class SilentPush: SystemService {
         process.holdForService()
         process.whenLaunched { [self] in
             guard process.isAlive else { return }
-            process.callForService(.didReceiveRemoteNotification(push: push), started: { [self] in
+            process.callForService(.push(.didReceiveRemoteNotification(push: push)), started: { [self] in
                 startDeadline(push, in: process)
             })
         }

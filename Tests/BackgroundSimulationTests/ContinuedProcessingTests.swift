@@ -62,7 +62,7 @@ import Testing
     static func registeringJobs(_ steps: [Step]) -> [Step] {
         steps.flatMap { step -> [Step] in
             switch step {
-            case .submit(let request):
+            case .task(.submit(let request)):
                 [.register(identifier: request.identifier, launchHandler: "runExport", onMainQueue: false, asyncHandler: false), step]
             case .async(let nested): [.async(registeringJobs(nested))]
             case .dispatchMain(let delay, let nested): [.dispatchMain(delay: delay, steps: registeringJobs(nested))]

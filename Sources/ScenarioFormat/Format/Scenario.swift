@@ -207,7 +207,7 @@ extension Scenario: Decodable {
             case .async(let nested), .dispatchMain(_, let nested), .dispatch(_, _, let nested), .repeating(_, let nested), .while(_, let nested):
                 performed(in: nested)
             case .if(_, let then, let otherwise): performed(in: then + otherwise)
-            case .beginBackgroundTask(_, _, .steps(let handler)), .setTaskExpirationHandler(.steps(let handler)):
+            case .backgroundTime(.beginBackgroundTask(_, _, .steps(let handler))), .task(.setTaskExpirationHandler(.steps(let handler))):
                 performed(in: handler)
             default: []
             }

@@ -9,7 +9,7 @@ import SimulationSupport
 /// from a block dispatched for later". The language's own steps (work, time,
 /// lanes, locks, flags, control flow) are cases here; each feature's steps
 /// are one case holding the feature's enum, declared in the feature's folder
-/// with its format (``StepFormat``) and its part of the interpreter. Static
+/// with its format (`StepFormat`) and its part of the interpreter. Static
 /// members such as ``submit(_:)`` spell the features' steps as before.
 public indirect enum Step: Sendable, Hashable {
     /// CPU work on the current lane for a duration (plus or minus `jitter`, drawn from the seed).
@@ -57,7 +57,7 @@ public indirect enum Step: Sendable, Hashable {
     /// Background `URLSession` sessions and downloads.
     case transfer(TransferStep)
 
-    /// The step names a scenario may use, in the order the schema lists them: the names of ``StepFormat/all``.
+    /// The step names a scenario may use, in the order the schema lists them: the names of `StepFormat.all`.
     public static let names = StepFormat.all.map(\.name)
 
     /// The placeholder an identifier may hold: the run's next job number (1, 2, ...). In a `register` it takes the

@@ -19,16 +19,30 @@ public struct PlatformProfile: Sendable, Hashable {
     public struct Key: RawRepresentable, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
         /// The name, as written in a scenario's `overrides` and in `run.start` (after `profile.`).
         public let rawValue: String
+        /// Where the declaration's name is stored, unique to each key: a parameter read compares this word, not the
+        /// name (hashing names cost about 2% of whole runs of the samples: parameters are read at every progress sample).
+        fileprivate let address: UInt
 
         /// The key named `rawValue`, if a feature registered it.
         public init?(rawValue: String) {
-            guard PlatformProfile.indexes[rawValue] != nil else { return nil }
-            self.rawValue = rawValue
+            guard let index = PlatformProfile.indexes[rawValue] else { return nil }
+            self = PlatformProfile.keys[index]
         }
 
         /// A feature's key: only declarations beside the feature's parameters make one.
-        init(_ rawValue: String) {
-            self.rawValue = rawValue
+        init(_ name: StaticString) {
+            self.rawValue = name.description
+            self.address = UInt(bitPattern: name.utf8Start)
+        }
+
+        /// Keys are equal when their names are.
+        public static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.rawValue == rhs.rawValue
+        }
+
+        /// Hashes the name.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
 
         /// Every key, in the order of ``PlatformProfile/parameters``.
@@ -143,8 +157,11 @@ public struct PlatformProfile: Sendable, Hashable {
     }
 
     private static func index(of key: Key) -> Int {
-        indexes[key.rawValue]!
+        addresses.firstIndex(of: key.address) ?? indexes[key.rawValue]!
     }
+
+    /// Each key's ``Key/address``, in the order of ``parameters``.
+    private static let addresses = parameters.map(\.key.address)
 
     /// Each key's position in ``parameters``: how a parameter read finds its value.
     private static let indexes: [String: Int] = Dictionary(uniqueKeysWithValues: parameters.enumerated().map { ($1.key.rawValue, $0) })

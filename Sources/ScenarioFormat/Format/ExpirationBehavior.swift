@@ -1,4 +1,5 @@
 import SimulationKernel
+import SimulationSupport
 
 /// What a background task's expiration handler does.
 public enum ExpirationBehavior: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import SimulationKernel
+import SimulationSupport
 import SimulationModel
 
 extension StepFormat {

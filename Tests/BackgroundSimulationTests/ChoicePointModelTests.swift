@@ -44,7 +44,7 @@ import Testing
         let slow = Simulation(scenario: scenario, options: .init(choices: { SlowLaunches() }, recordsDecisions: true)).run()
         let profile = scenario.profile
         // didFinishLaunching starts at the launch instant plus the longest launch the profile allows.
-        let launch = try #require(slow.events.first { if case .person(.action(let a)) = $0.record { a.action == .launch } else { false } })
+        let launch = try #require(slow.events.first { if case .person(.action(let a)) = $0.record { a.action == .person(.launch) } else { false } })
         let started = try #require(slow.events.first {
             if case .app(.callback(let c)) = $0.record { c.callback == "didFinishLaunching" && c.phase == .started } else { false }
         })

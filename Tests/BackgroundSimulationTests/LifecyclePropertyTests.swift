@@ -96,7 +96,7 @@ import Testing
         .oneOf(weighted: World.actions.indices.map { index in
             let weight = switch World.actions[index] {
             case .goHome, .returnToApp, .launch: 4
-            case .tap: 3
+            case .person(.tap): 3
             default: 1
             }
             return (weight: weight, generator: .always(index))

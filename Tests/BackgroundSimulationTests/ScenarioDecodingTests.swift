@@ -92,7 +92,7 @@ import Testing
         func behaviour(_ onExpiration: String) throws -> ExpirationBehavior? {
             let json = Self.variant("\"onExpiration\": \"endTask\"", "\"onExpiration\": \(onExpiration)")
             let scenario = try Scenario.decode(Data(json.utf8), file: "x.json")
-            guard case .beginBackgroundTask(_, _, let behaviour) = scenario.app.actions["saveDraft"]?.first else { return nil }
+            guard case .backgroundTime(.beginBackgroundTask(_, _, let behaviour)) = scenario.app.actions["saveDraft"]?.first else { return nil }
             return behaviour
         }
         #expect(try behaviour("\"endTask\"") == .steps([.endBackgroundTask(variable: nil)]))

@@ -22,7 +22,7 @@ import Testing
         ])
         let timeline = try plan.applied(to: target.scenario).timeline
         #expect(timeline.map(\.at.wholeNanoseconds) == [0, 0, 5 * second, 30 * second, 30 * second, 30 * second, 300 * second])
-        #expect(timeline.map(\.action.name) == [.launch, .conditions, .tap, .goHome, .memoryPressure, .conditions, .swipeAway])
+        #expect(timeline.map(\.action.name) == [.launch, .conditions, .tap, .goHome, .memoryPressure, .conditions, .swipeAway].map(UserAction.Name.person))
         #expect(timeline[4].note == "fault: memoryPressure")
         // In the trace, each injected entry says it was injected.
         let result = try target.result(of: plan)
@@ -40,7 +40,7 @@ import Testing
         ])
         let timeline = try plan.applied(to: scenario).timeline
         #expect(timeline.map(\.at.wholeNanoseconds) == [0, 45 * second, 45 * second, 600 * second])
-        #expect(timeline.map(\.action.name) == [.launch, .tap, .goHome, .swipeAway])
+        #expect(timeline.map(\.action.name) == [.launch, .tap, .goHome, .swipeAway].map(UserAction.Name.person))
     }
 
     @Test func parametersAndChoicesChangeTheRun() throws {

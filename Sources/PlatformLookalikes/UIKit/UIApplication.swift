@@ -98,13 +98,6 @@ public final class UIApplication: UIResponder {
         return State(process.state)
     }
 
-    /// Seconds of background time left; the largest finite double in the foreground, as on a device.
-    nonisolated public var backgroundTimeRemaining: TimeInterval {
-        guard let process = SimulatedCall.process(reference.process, "UIApplication.backgroundTimeRemaining") else { return 0 }
-        guard let remaining = process.backgroundTimeRemainingNanoseconds else { return .greatestFiniteMagnitude }
-        return TimeInterval(remaining) / 1_000_000_000
-    }
-
     /// Whether the person allows background refresh for the app: the device's Background App Refresh setting.
     public var backgroundRefreshStatus: UIBackgroundRefreshStatus {
         guard let process = SimulatedCall.process(reference.process, "UIApplication.backgroundRefreshStatus") else { return .available }
@@ -114,38 +107,4 @@ public final class UIApplication: UIResponder {
         case .restricted: return .restricted
         }
     }
-
-    /// Marks the start of work that should continue if the app goes to the background.
-    ///
-    /// Returns `.invalid` when running in the background is not possible (for
-    /// example after the background time started to expire). Balance every
-    /// call with one `endBackgroundTask(_:)`. The expiration handler runs on
-    /// the main lane shortly before the background time runs out, and must
-    /// end the task before it returns.
-    nonisolated public func beginBackgroundTask(
-        withName taskName: String?, expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil
-    ) -> UIBackgroundTaskIdentifier {
-        guard let process = SimulatedCall.process(reference.process, "UIApplication.beginBackgroundTask(withName:expirationHandler:)")
-        else { return .invalid }
-        let expiration = handler.map { handler in
-            ExpirationHandler.synchronous { MainActorCall.run(handler) }
-        }
-        return UIBackgroundTaskIdentifier(rawValue: process.beginBackgroundTask(name: taskName, expirationHandler: expiration))
-    }
-
-    /// Marks the start of work that should continue if the app goes to the background (no name).
-    nonisolated public func beginBackgroundTask(
-        expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil
-    ) -> UIBackgroundTaskIdentifier {
-        beginBackgroundTask(withName: nil, expirationHandler: handler)
-    }
-
-    /// Marks the end of a background task.
-    nonisolated public func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
-        guard let process = SimulatedCall.process(reference.process, "UIApplication.endBackgroundTask(_:)") else { return }
-        process.endBackgroundTask(identifier.rawValue)
-    }
-
-    /// Registers for remote notifications: accepted, and nothing more yet (bgsim does not model push).
-    public func registerForRemoteNotifications() {}
 }

@@ -11,11 +11,11 @@ import SimulationModel
 package final class UIKitApp: AppCode, @unchecked Sendable {
     package let delegate: any UIApplicationDelegate
     /// The delegate again, when it is a ``SimulatedApplicationDelegate``; only ever called on the simulation's thread.
-    private nonisolated(unsafe) let simulated: (any SimulatedApplicationDelegate)?
+    nonisolated(unsafe) let simulated: (any SimulatedApplicationDelegate)?
     package let application: UIApplication
     package let scheduler: BGTaskScheduler
     /// Whether the delegate is the app's own code (Swift written for iOS), rather than bgsim's scenario interpreter.
-    private let isAppCode: Bool
+    let isAppCode: Bool
 
     /// The application of the app being made, while its delegate's initializer runs: `UIApplication.shared` there.
     @TaskLocal static var applicationUnderConstruction: UIApplication?
@@ -46,6 +46,19 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
     }
 
     package func run(_ callback: AppCallback) async {
+        switch callback {
+        case .lifecycle(let callback): await run(callback)
+        case .userAction(let name):
+            // Only bgsim's async delegate has a method for the person's taps.
+            guard let simulated else { return }
+            nonisolated(unsafe) let delegate = simulated
+            await delegate.application(application, performUserAction: name)
+        case .push(let callback): await run(callback)
+        case .transfer(let callback): await run(callback)
+        }
+    }
+
+    private func run(_ callback: LifecycleCallback) async {
         if simulated != nil {
             await runSimulated(callback)
             return
@@ -80,27 +93,13 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
             await Self.synchronously("applicationDidReceiveMemoryWarning(_:)", application, default: ()) {
                 delegate.value.applicationDidReceiveMemoryWarning(application)
             }
-        case .userAction:
-            break
         case .sceneWillConnect, .sceneDidBecomeActive, .sceneWillResignActive, .sceneDidEnterBackground, .sceneWillEnterForeground:
             // No look-alike UISceneDelegate yet: a plain app delegate hears only the application's callbacks.
             break
-        case .didReceiveRemoteNotification(let push):
-            let handler = Self.fetchCompletionHandler(push: push, application)
-            await Self.synchronously("application(_:didReceiveRemoteNotification:fetchCompletionHandler:)", application, default: ()) {
-                delegate.value.application(application, didReceiveRemoteNotification: Self.silentPushPayload, fetchCompletionHandler: handler)
-            }
-        case .handleEventsForBackgroundURLSession(let session):
-            let handler = Self.eventsCompletionHandler(session: session, application)
-            await Self.synchronously("application(_:handleEventsForBackgroundURLSession:completionHandler:)", application, default: ()) {
-                delegate.value.application(application, handleEventsForBackgroundURLSession: session, completionHandler: handler)
-            }
-        case .didFinishDownloading, .didCompleteWithError, .urlSessionDidFinishEvents:
-            await deliverToSession(callback)
         }
     }
 
-    private func runSimulated(_ callback: AppCallback) async {
+    private func runSimulated(_ callback: LifecycleCallback) async {
         nonisolated(unsafe) let delegate = simulated!
         switch callback {
         case .didFinishLaunching:
@@ -117,56 +116,9 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
         case .didEnterBackground: await delegate.applicationDidEnterBackground(application)
         case .willEnterForeground: await delegate.applicationWillEnterForeground(application)
         case .didReceiveMemoryWarning: await delegate.applicationDidReceiveMemoryWarning(application)
-        case .userAction(let name): await delegate.application(application, performUserAction: name)
         case .sceneWillConnect, .sceneDidBecomeActive, .sceneWillResignActive, .sceneDidEnterBackground, .sceneWillEnterForeground:
             // Until the look-alike UISceneDelegate exists (issue 12), only the scenario interpreter hears scene callbacks.
             await (delegate as? any SceneCallbackReceiver)?.scene(application, callback)
-        case .didReceiveRemoteNotification(let push):
-            await delegate.application(
-                application, didReceiveRemoteNotification: Self.silentPushPayload,
-                fetchCompletionHandler: Self.fetchCompletionHandler(push: push, application))
-        case .handleEventsForBackgroundURLSession(let session):
-            await delegate.application(
-                application, handleEventsForBackgroundURLSession: session,
-                completionHandler: Self.eventsCompletionHandler(session: session, application))
-        case .didFinishDownloading, .didCompleteWithError, .urlSessionDidFinishEvents:
-            if await deliverToSession(callback) { return }
-            await (delegate as? any SessionEventReceiver)?.sessionEvent(application, callback)
-        }
-    }
-
-    /// Calls the delegate of the look-alike `URLSession` the event is for, as a synchronous delegate method; false when
-    /// the process's code created no such session object (the scenario interpreter never does).
-    @discardableResult
-    private func deliverToSession(_ callback: AppCallback) async -> Bool {
-        guard let call = URLSession.delegateCall(for: callback, in: application) else { return false }
-        await Self.synchronously(call.name, application, default: ()) { call.body() }
-        return true
-    }
-
-    /// The completion handler `handleEventsForBackgroundURLSession` gives: it tells the transfer service.
-    private static func eventsCompletionHandler(session: String, _ application: UIApplication) -> @Sendable () -> Void {
-        let reference = application.reference
-        return {
-            guard let process = reference.process, process.acceptsAppCall("handleEventsForBackgroundURLSession completionHandler") else { return }
-            process.system.service(BackgroundTransfers.self).eventsCompletionCalled(session: session, in: process)
-        }
-    }
-
-    /// The payload a silent push carries: `aps` with only `content-available` (Apple, "Pushing background updates").
-    private static var silentPushPayload: [AnyHashable: Any] { ["aps": ["content-available": 1]] }
-
-    /// The `fetchCompletionHandler` of push `push`: it tells the push service the result, once or (a mistake) again.
-    private static func fetchCompletionHandler(push: Int, _ application: UIApplication) -> @Sendable (UIBackgroundFetchResult) -> Void {
-        let reference = application.reference
-        return { result in
-            guard let process = reference.process, process.acceptsAppCall("fetchCompletionHandler") else { return }
-            let value: BackgroundFetchResult = switch result {
-            case .newData: .newData
-            case .noData: .noData
-            case .failed: .failed
-            }
-            process.system.service(SilentPush.self).completionCalled(push: push, result: value, in: process)
         }
     }
 
@@ -183,15 +135,8 @@ package final class UIKitApp: AppCode, @unchecked Sendable {
     }
 }
 
-/// bgsim: a delegate that also hears a background session's delegate events (the scenario interpreter, whose steps
-/// create no look-alike `URLSession`).
-package protocol SessionEventReceiver: Sendable {
-    /// Runs the app's code for a session event.
-    func sessionEvent(_ application: UIApplication, _ callback: AppCallback) async
-}
-
 /// bgsim: a delegate that also handles the scene's lifecycle callbacks (the scenario interpreter).
 package protocol SceneCallbackReceiver: Sendable {
     /// Runs the app's code for a scene callback.
-    func scene(_ application: UIApplication, _ callback: AppCallback) async
+    func scene(_ application: UIApplication, _ callback: LifecycleCallback) async
 }

@@ -105,7 +105,7 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
         func uses(_ steps: [Step]) -> Bool {
             steps.contains { step in
                 switch step {
-                case .createSession: true
+                case .transfer(.createSession): true
                 case .async(let inner), .dispatchMain(_, let inner), .repeating(_, let inner), .while(_, let inner): uses(inner)
                 case .if(_, let then, let otherwise): uses(then) || uses(otherwise)
                 default: false

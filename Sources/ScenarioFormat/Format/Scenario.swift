@@ -142,11 +142,11 @@ extension Scenario: Decodable {
             }
             previous = entry.at
             switch entry.action {
-            case .tap(let action) where installed.actions[action] == nil:
+            case .person(.tap(let action)) where installed.actions[action] == nil:
                 throw invalid(at + [AnyKey("run")], "no action named \"\(action)\" in app.actions"
                     + (installed.build == app.build ? "" : " of build \(installed.build)")
                     + Suggestion.hint(for: action, among: installed.actions.keys.sorted()))
-            case .updateApp(let build):
+            case .install(.updateApp(let build)):
                 guard app.updates.contains(where: { $0.build == build }) else {
                     throw invalid(at + [AnyKey("build")], "no build \"\(build)\" in app.updates"
                         + Suggestion.hint(for: build, among: app.updates.map(\.build)))
@@ -207,7 +207,7 @@ extension Scenario: Decodable {
             case .async(let nested), .dispatchMain(_, let nested), .dispatch(_, _, let nested), .repeating(_, let nested), .while(_, let nested):
                 performed(in: nested)
             case .if(_, let then, let otherwise): performed(in: then + otherwise)
-            case .beginBackgroundTask(_, _, .steps(let handler)), .setTaskExpirationHandler(.steps(let handler)):
+            case .backgroundTime(.beginBackgroundTask(_, _, .steps(let handler))), .task(.setTaskExpirationHandler(.steps(let handler))):
                 performed(in: handler)
             default: []
             }

@@ -22,15 +22,10 @@ struct StepChecker {
         for (index, step) in steps.enumerated() {
             let at = path + [AnyKey(intValue: index)!]
             switch step {
-            case .beginBackgroundTask(_, _, .steps(let handler)):
-                try validate(handler, path: at + [AnyKey("onExpiration")], inExpirationHandler: true)
-            case .setTaskExpirationHandler(.steps(let handler)):
-                try validate(handler, path: at + [AnyKey("onExpiration")], inExpirationHandler: inExpirationHandler)
-            case .register(_, let handler, _, _, _) where app.actions[handler] == nil:
-                throw invalid(at + [AnyKey("launchHandler")], "no action named \"\(handler)\" in app.actions"
-                    + Suggestion.hint(for: handler, among: app.actions.keys.sorted()))
-            case .endBackgroundTask(nil) where !inExpirationHandler:
-                throw invalid(at, "endBackgroundTask needs an \"id\" outside an expiration handler (the variable the identifier was stored in)")
+            case .backgroundTime(let step):
+                try validate(step, at: at, inExpirationHandler: inExpirationHandler)
+            case .task(let step):
+                try validate(step, at: at, inExpirationHandler: inExpirationHandler)
             case .perform(let action) where app.actions[action] == nil:
                 throw invalid(at + [AnyKey("action")], "no action named \"\(action)\" in app.actions"
                     + Suggestion.hint(for: action, among: app.actions.keys.sorted()))
@@ -38,8 +33,6 @@ struct StepChecker {
                 try validate(nested, path: at + [AnyKey("steps")], inExpirationHandler: inExpirationHandler)
             case .setFlag(let flag, _):
                 try check(flag: flag, at: at + [AnyKey("flag")])
-            case .setInvalid(let variable):
-                try check(variable: variable, at: at + [AnyKey("id")])
             case .if(let condition, let then, let otherwise):
                 try check(condition, at: at + [AnyKey("condition")])
                 try validate(then, path: at + [AnyKey("then")], inExpirationHandler: inExpirationHandler)
@@ -47,11 +40,38 @@ struct StepChecker {
             case .while(let condition, let nested):
                 try check(condition, at: at + [AnyKey("condition")])
                 try validate(nested, path: at + [AnyKey("steps")], inExpirationHandler: inExpirationHandler)
-            case .setTaskCompleted(.condition(let condition)):
-                try check(condition, at: at + [AnyKey("success")])
             default:
                 break
             }
+        }
+    }
+
+    /// Background time: an expiration handler's own steps, ends outside one, and stored identifiers.
+    private func validate(_ step: BackgroundTimeStep, at: [any CodingKey], inExpirationHandler: Bool) throws {
+        switch step {
+        case .beginBackgroundTask(_, _, .steps(let handler)):
+            try validate(handler, path: at + [AnyKey("onExpiration")], inExpirationHandler: true)
+        case .endBackgroundTask(nil) where !inExpirationHandler:
+            throw invalid(at, "endBackgroundTask needs an \"id\" outside an expiration handler (the variable the identifier was stored in)")
+        case .setInvalid(let variable):
+            try check(variable: variable, at: at + [AnyKey("id")])
+        default:
+            break
+        }
+    }
+
+    /// Tasks: launch handlers that must exist, expiration handlers' steps, and conditions of success.
+    private func validate(_ step: TaskStep, at: [any CodingKey], inExpirationHandler: Bool) throws {
+        switch step {
+        case .setTaskExpirationHandler(.steps(let handler)):
+            try validate(handler, path: at + [AnyKey("onExpiration")], inExpirationHandler: inExpirationHandler)
+        case .register(_, let handler, _, _, _) where app.actions[handler] == nil:
+            throw invalid(at + [AnyKey("launchHandler")], "no action named \"\(handler)\" in app.actions"
+                + Suggestion.hint(for: handler, among: app.actions.keys.sorted()))
+        case .setTaskCompleted(.condition(let condition)):
+            try check(condition, at: at + [AnyKey("success")])
+        default:
+            break
         }
     }
 
@@ -76,10 +96,10 @@ struct StepChecker {
     private static func collectVariables(in steps: [Step], into variables: inout [String]) {
         for step in steps {
             switch step {
-            case .beginBackgroundTask(let variable, _, let behavior):
+            case .backgroundTime(.beginBackgroundTask(let variable, _, let behavior)):
                 if !variables.contains(variable) { variables.append(variable) }
                 if case .steps(let handler) = behavior { collectVariables(in: handler, into: &variables) }
-            case .setTaskExpirationHandler(.steps(let handler)):
+            case .task(.setTaskExpirationHandler(.steps(let handler))):
                 collectVariables(in: handler, into: &variables)
             case .async(let nested), .dispatchMain(_, let nested), .dispatch(_, _, let nested), .repeating(_, let nested), .while(_, let nested):
                 collectVariables(in: nested, into: &variables)

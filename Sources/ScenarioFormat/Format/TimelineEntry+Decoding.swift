@@ -2,70 +2,44 @@ import SimulationKernel
 import SimulationModel
 
 /// A timeline entry as a scenario file writes it: `{"at": "10s", "action": "goHome", "note": "..."}`.
+///
+/// Each feature reads its own actions (`<Feature>Action+Format.swift`): the
+/// keys an action allows and how its value is made, in switches over the
+/// feature's names, so no name can lack a reading. The two switches here
+/// have one line per feature.
 struct TimelineEntryFormat: Decodable {
     /// The entry read.
     let entry: TimelineEntry
 
     init(from decoder: any Decoder) throws {
         let probe = try decoder.container(keyedBy: AnyKey.self)
-        let name = try probe.choice("action", among: UserAction.names)
-        let extra: [String] = switch name {
-        case "tap": ["run"]
-        case "conditions": DeviceConditions.changeableKeys
-        case "simulateLaunch", "simulateExpiration", "expireTask", "cancelLiveActivity": ["identifier"]
-        case "answerPrompt": ["identifier", "answer"]
-        case "updateApp": ["build"]
-        case "push": ["contentAvailable", "pushType", "priority"]
-        case "delayPush": ["by"]
-        default: []
-        }
-        let c = try decoder.strictContainer(allowing: ["at", "action", "note"] + extra)
+        let name = UserAction.Name(rawValue: try probe.choice("action", among: UserAction.names))!
+        let c = try decoder.strictContainer(allowing: ["at", "action", "note"] + Self.keys(of: name))
         let at = try c.duration("at")
         let note = try c.optional(String.self, "note")
-        let action: UserAction
+        entry = TimelineEntry(at: .nanoseconds(at), action: try Self.action(name, from: c), note: note)
+    }
+
+    /// The keys an entry of the action may have besides `at`, `action` and `note`.
+    static func keys(of name: UserAction.Name) -> [String] {
         switch name {
-        case "launch": action = .launch
-        case "backgroundLaunch": action = .backgroundLaunch
-        case "goHome": action = .goHome
-        case "returnToApp": action = .returnToApp
-        case "lock": action = .lock
-        case "unlock": action = .unlock
-        case "swipeAway": action = .swipeAway
-        case "memoryPressure": action = .memoryPressure
-        case "openControlCenter": action = .openControlCenter
-        case "closeControlCenter": action = .closeControlCenter
-        case "conditions":
-            let change = try ConditionChange(from: c, deviceOnly: false)
-            if change == ConditionChange() {
-                throw invalid(c.codingPath, "a conditions action must change something: "
-                    + DeviceConditions.changeableKeys.joined(separator: ", ") + " (lock with the lock action)")
-            }
-            action = .conditions(change)
-        case "simulateLaunch": action = .simulateLaunch(identifier: try c.required(String.self, "identifier"))
-        case "simulateExpiration": action = .simulateExpiration(identifier: try c.required(String.self, "identifier"))
-        case "expireTask": action = .expireTask(identifier: try c.required(String.self, "identifier"))
-        case "cancelLiveActivity": action = .cancelLiveActivity(identifier: try c.optional(String.self, "identifier"))
-        case "answerPrompt":
-            let answer = PromptAnswer(rawValue: try c.choice("answer", among: PromptAnswer.allCases.map(\.rawValue)))!
-            action = .answerPrompt(identifier: try c.optional(String.self, "identifier"), answer: answer)
-        case "resourcePressure": action = .resourcePressure
-        case "updateApp": action = .updateApp(build: try c.required(String.self, "build"))
-        case "dropPush": action = .dropPush
-        case "delayPush": action = .delayPush(by: try c.duration("by"))
-        case "push":
-            let type = c.contains(AnyKey("pushType"))
-                ? RemoteNotification.PushType(rawValue: try c.choice("pushType", among: RemoteNotification.PushType.allCases.map(\.rawValue)))!
-                : .background
-            // APNs: "If you omit this header, APNs sets the notification priority to 10."
-            let priority = try c.optional(Int.self, "priority") ?? 10
-            guard RemoteNotification.priorities.contains(priority) else {
-                throw invalid(c.path("priority"), "apns-priority is 10, 5 or 1, not \(priority)")
-            }
-            action = .push(RemoteNotification(
-                contentAvailable: try c.optional(Bool.self, "contentAvailable") ?? false, pushType: type, priority: priority))
-        default: action = .tap(action: try c.required(String.self, "run"))
+        case .person(let name): PersonAction.keys(name)
+        case .task(let name): TaskAction.keys(name)
+        case .continued(let name): ContinuedAction.keys(name)
+        case .install(let name): InstallAction.keys(name)
+        case .push(let name): PushAction.keys(name)
         }
-        entry = TimelineEntry(at: .nanoseconds(at), action: action, note: note)
+    }
+
+    /// The action named `name`, read from its entry.
+    static func action(_ name: UserAction.Name, from c: KeyedDecodingContainer<AnyKey>) throws -> UserAction {
+        switch name {
+        case .person(let name): .person(try PersonAction(name, from: c))
+        case .task(let name): .task(try TaskAction(name, from: c))
+        case .continued(let name): .continued(try ContinuedAction(name, from: c))
+        case .install(let name): .install(try InstallAction(name, from: c))
+        case .push(let name): .push(try PushAction(name, from: c))
+        }
     }
 }
 

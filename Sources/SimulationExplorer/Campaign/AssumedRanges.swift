@@ -24,7 +24,9 @@ public enum AssumedRanges {
     private static let minute: Int64 = 60 * second
     private static let hour: Int64 = 60 * minute
 
-    /// One range per assumed parameter, in the profile's key order.
+    /// One range per assumed parameter, in the order the planner draws them from (the profile's key order when
+    /// the list was written, before parameters were grouped by feature): another order would change every
+    /// campaign's plans.
     ///
     /// `refreshMinimumInterval` is not varied: it is also the threshold of
     /// BGS017, so another value would judge the app's request against

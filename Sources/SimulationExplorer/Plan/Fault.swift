@@ -31,35 +31,9 @@ public struct Fault: Sendable, Hashable {
         "fault: \(kind.rawValue)" + (identifier.map { " \($0)" } ?? "")
     }
 
-    /// The person's or the system's action the fault stands for.
+    /// The person's or the system's action the fault stands for, as its kind's feature declares it.
     public var action: UserAction {
-        switch kind {
-        case .expireTask: return .expireTask(identifier: identifier ?? "")
-        case .cancelLiveActivity: return .cancelLiveActivity(identifier: identifier)
-        case .swipeAway: return .swipeAway
-        case .memoryPressure: return .memoryPressure
-        case .networkLoss: return .conditions(Self.change { $0.network = DeviceConditions.Network.none })
-        case .networkReturn: return .conditions(Self.change { $0.network = .wifi })
-        case .chargerUnplugged: return .conditions(Self.change { $0.charging = false })
-        case .lowPowerMode: return .conditions(Self.change { $0.lowPowerMode = true })
-        case .resourcePressure: return .resourcePressure
-        case .returnToApp: return .returnToApp
-        case .pushDropped: return .dropPush
-        case .pushDelayed: return .delayPush(by: Self.pushDelay)
-        case .expireBackgroundTime, .delayedLaunch, .reorder, .otherSeed, .timelineJitter, .assumedParameters,
-             .extremeChoices:
-            preconditionFailure("\(kind.rawValue) is not a timeline fault")
-        }
-    }
-
-    /// How late a `pushDelayed` fault makes the next push: long enough to cross the rate limit's hour or the
-    /// app's next state change (assumed: APNs gives no bound; it "may store" a push for up to 30 days).
-    public static let pushDelay: Int64 = 15 * 60 * 1_000_000_000
-
-    private static func change(_ body: (inout ConditionChange) -> Void) -> ConditionChange {
-        var change = ConditionChange()
-        body(&change)
-        return change
+        kind.faults.action(of: self)
     }
 
     /// For example `memoryPressure at 31s` or `expireTask com.example.refresh at 1m5.000000001s`.

@@ -7,6 +7,9 @@
 /// timeline moved within bounds. Swarm testing enables a random subset of
 /// kinds in each run (Groce et al., "Swarm Testing", ISSTA 2012), so that
 /// kinds which mask each other are also tried apart.
+///
+/// The cases are the catalog, in the order campaign reports list them;
+/// each feature declares what its kinds do (``faults``).
 public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
     /// The system expires a running `BGTask` (a timeline `expireTask`): mid-work, between steps, or as it completes.
     case expireTask
@@ -47,49 +50,32 @@ public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
     /// The next silent push arrives late, by ``Fault/pushDelay`` (offered only for scenarios that send pushes).
     case pushDelayed
 
-    /// The kinds that are timeline entries added to the scenario.
-    public var isTimelineEntry: Bool {
+    /// What the kind does, declared by its feature: the one switch that registers fault kinds.
+    var faults: any FeatureFaults.Type {
         switch self {
-        case .expireTask, .cancelLiveActivity, .swipeAway, .memoryPressure, .networkLoss, .networkReturn,
-             .chargerUnplugged, .lowPowerMode, .resourcePressure, .returnToApp, .pushDropped, .pushDelayed:
-            true
-        case .expireBackgroundTime, .delayedLaunch, .reorder, .otherSeed, .timelineJitter, .assumedParameters,
-             .extremeChoices:
-            false
+        case .expireTask: TaskFaults.self
+        case .expireBackgroundTime: BackgroundTimeFaults.self
+        case .cancelLiveActivity, .resourcePressure: ContinuedProcessingFaults.self
+        case .swipeAway, .memoryPressure, .networkLoss, .networkReturn, .chargerUnplugged, .lowPowerMode, .returnToApp,
+             .delayedLaunch:
+            LifecycleFaults.self
+        case .reorder, .otherSeed, .timelineJitter, .assumedParameters, .extremeChoices: RunFaults.self
+        case .pushDropped, .pushDelayed: PushFaults.self
         }
     }
+
+    /// The kinds that are timeline entries added to the scenario.
+    public var isTimelineEntry: Bool { faults.isTimelineEntry(self) }
 
     /// Whether the kind acts on the scenario's pushes: the planner offers it only when the timeline has one, so
     /// campaigns over scenarios without pushes draw exactly what they drew before these kinds existed.
-    public var needsPushes: Bool { self == .pushDropped || self == .pushDelayed }
+    public var needsPushes: Bool { faults.needsPushes(self) }
 
     /// The kinds whose entry names a task by its identifier.
-    public var takesIdentifier: Bool { self == .expireTask || self == .cancelLiveActivity }
+    public var takesIdentifier: Bool { faults.takesIdentifier(self) }
 
     /// One line for summaries: what the fault does.
-    public var summary: String {
-        switch self {
-        case .expireTask: "the system expires a running BGTask"
-        case .expireBackgroundTime: "background time expires at a chosen instant"
-        case .cancelLiveActivity: "the person stops a continued task in its Live Activity"
-        case .swipeAway: "the person closes the app in the app switcher"
-        case .memoryPressure: "memory pressure kills a background or suspended app"
-        case .networkLoss: "the network goes away"
-        case .networkReturn: "the network comes back"
-        case .chargerUnplugged: "the charger is unplugged"
-        case .lowPowerMode: "Low Power Mode is turned on"
-        case .resourcePressure: "resource pressure expires the continued task with the least progress"
-        case .returnToApp: "the person returns to the app"
-        case .delayedLaunch: "a launch takes as long as the launch jitter allows"
-        case .reorder: "same-instant events run in another order"
-        case .otherSeed: "another seed: other launch, work and policy jitter"
-        case .timelineJitter: "the scenario's timeline moves within the jitter bound"
-        case .assumedParameters: "undocumented (assumed) profile parameters take other plausible values"
-        case .extremeChoices: "random decisions take the extremes of their ranges"
-        case .pushDropped: "the next silent push is lost on its way"
-        case .pushDelayed: "the next silent push arrives late"
-        }
-    }
+    public var summary: String { faults.summary(of: self) }
 
     /// The kind's position in `allCases`, without building that array.
     var ordinal: UInt32 {

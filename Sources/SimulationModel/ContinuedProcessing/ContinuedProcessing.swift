@@ -1,13 +1,5 @@
 import SimulationKernel
 
-/// The person's answer when a Live Activity asks whether a slow task should go on.
-public enum PromptAnswer: String, Sendable, Hashable, CaseIterable {
-    /// Keep the task running.
-    case `continue`
-    /// Stop it: the task expires.
-    case stop
-}
-
 /// Continued processing (iOS 26) as the system runs it: the Live Activity, progress sampling, the person's
 /// actions on it, and the queue that dies with its process.
 ///
@@ -33,6 +25,7 @@ package final class ContinuedProcessing: SystemService {
     // MARK: Service
 
     package func perform(_ action: UserAction) -> ActionOutcome {
+        guard case .continued(let action) = action else { return .notMine }
         let outcome: String?
         switch action {
         case .cancelLiveActivity(let identifier):
@@ -41,8 +34,6 @@ package final class ContinuedProcessing: SystemService {
             outcome = onProcess { answerPrompt(identifier: identifier, answer: answer, in: $0) }
         case .resourcePressure:
             outcome = onProcess { relieveResourcePressure(in: $0) }
-        default:
-            return .notMine
         }
         return outcome.map { .ignored($0) } ?? .performed
     }

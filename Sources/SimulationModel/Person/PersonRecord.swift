@@ -57,14 +57,14 @@ extension PersonRecord {
             self.action = action.name
             self.note = note
             switch action {
-            case .tap(let name):
+            case .person(.tap(let name)):
                 run = name
-            case .cancelLiveActivity(let identifier):
+            case .continued(.cancelLiveActivity(let identifier)):
                 self.identifier = identifier
-            case .answerPrompt(let identifier, let answer):
+            case .continued(.answerPrompt(let identifier, let answer)):
                 self.identifier = identifier
                 self.answer = answer
-            case .updateApp(let build):
+            case .install(.updateApp(let build)):
                 self.build = build
             default:
                 break

@@ -291,7 +291,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         systemCallbacksInFlight += 1
         kernel.schedule(afterNanoseconds: delay, label: EventLabel("app.launched", subject: Int64(number))) { [self] in
             guard isAlive else { return }
-            callback(.didFinishLaunching) { [self] in
+            callback(.lifecycle(.didFinishLaunching)) { [self] in
                 systemCallbacksInFlight -= 1
                 finishLaunching()
             }
@@ -305,8 +305,8 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         if launchTarget == .foreground {
             move(to: .foregroundActive)
             // A scene app's scene connects and comes to the foreground now, after launch finished (TN3187).
-            if connectScene() { callback(.willEnterForeground) }
-            callback(.didBecomeActive)
+            if connectScene() { callback(.lifecycle(.willEnterForeground)) }
+            callback(.lifecycle(.didBecomeActive))
         } else {
             move(to: .background)
             beginBackgroundPeriod()
@@ -333,7 +333,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
             return
         case .foregroundActive:
             move(to: .foregroundInactive, reason: cause)
-            callback(.willResignActive)
+            callback(.lifecycle(.willResignActive))
         case .foregroundInactive:
             break
         default:
@@ -359,7 +359,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
                 message: "\(method) did not return within \(limit)")
             terminate(.watchdog, message: "\(method) exceeded \(limit)")
         }
-        callback(.didEnterBackground) { [self] in
+        callback(.lifecycle(.didEnterBackground)) { [self] in
             kernel.cancel(watchdog)
             systemCallbacksInFlight -= 1
             evaluateSuspension()
@@ -386,9 +386,9 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         move(to: .foregroundInactive, reason: cause)
         // Launched into the background, a scene app has no scene yet: it connects when the person opens the app.
         connectScene()
-        callback(.willEnterForeground)
+        callback(.lifecycle(.willEnterForeground))
         move(to: .foregroundActive)
-        callback(.didBecomeActive)
+        callback(.lifecycle(.didBecomeActive))
         if wasSuspended { resumeAfterSuspension() }
     }
 
@@ -397,7 +397,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     func resignActive(cause: String) -> String? {
         guard state == .foregroundActive else { return "the app is not active" }
         move(to: .foregroundInactive, reason: cause)
-        callback(.willResignActive)
+        callback(.lifecycle(.willResignActive))
         return nil
     }
 
@@ -405,7 +405,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     func becomeActive(cause: String) -> String? {
         guard state == .foregroundInactive else { return "the app is not inactive in the foreground" }
         move(to: .foregroundActive, reason: cause)
-        callback(.didBecomeActive)
+        callback(.lifecycle(.didBecomeActive))
         return nil
     }
 
@@ -416,7 +416,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         case .background, .suspended, .launching(into: .background):
             terminate(.memoryPressure, message: "the system reclaimed memory")
         case .foregroundActive, .foregroundInactive:
-            callback(.didReceiveMemoryWarning)
+            callback(.lifecycle(.didReceiveMemoryWarning))
         case .launching(into: .foreground):
             return "the app is still launching in the foreground"
         case .notRunning, .terminated:
@@ -443,7 +443,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     private func connectScene() -> Bool {
         guard system.appInfo.usesScenes, !sceneConnected else { return false }
         sceneConnected = true
-        callback(.sceneWillConnect)
+        callback(.lifecycle(.sceneWillConnect))
         return true
     }
 

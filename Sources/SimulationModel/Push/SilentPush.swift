@@ -40,6 +40,7 @@ package final class SilentPush: SystemService {
     // MARK: Service
 
     package func perform(_ action: UserAction) -> ActionOutcome {
+        guard case .push(let action) = action else { return .notMine }
         switch action {
         case .dropPush:
             faults.append(nil)
@@ -62,8 +63,6 @@ package final class SilentPush: SystemService {
             system.kernel.schedule(afterNanoseconds: delay, label: EventLabel("push.late", subject: Int64(push))) { [self] in
                 receive(push, notification)
             }
-        default:
-            return .notMine
         }
         return .performed
     }
@@ -204,7 +203,7 @@ package final class SilentPush: SystemService {
         process.holdForService()
         process.whenLaunched { [self] in
             guard process.isAlive else { return }
-            process.callForService(.didReceiveRemoteNotification(push: push), started: { [self] in
+            process.callForService(.push(.didReceiveRemoteNotification(push: push)), started: { [self] in
                 startDeadline(push, in: process)
             })
         }

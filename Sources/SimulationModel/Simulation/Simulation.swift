@@ -289,11 +289,17 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             case .ignored(let why): return ignored(why)
             }
         }
-        performPersonAction(entry.action)
+        switch entry.action {
+        case .person(let action): performPersonAction(action)
+        case .install(.updateApp(let build)): updateApp(to: build)
+        case .task, .continued, .push:
+            // A service's action that no service took: only possible if a standard service is missing.
+            ignored("no service performs \(entry.action.name.rawValue)")
+        }
     }
 
     /// What the person does to the device and to the app as a whole.
-    private func performPersonAction(_ action: UserAction) {
+    private func performPersonAction(_ action: PersonAction) {
         switch action {
         case .launch:
             openApp(cause: "launch")
@@ -353,11 +359,6 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             conditions = change.applied(to: conditions)
             conditionsChanged(from: old)
             worldChanged()
-        case .updateApp(let build):
-            updateApp(to: build)
-        case .simulateLaunch, .simulateExpiration, .expireTask, .cancelLiveActivity, .answerPrompt, .resourcePressure, .push, .dropPush, .delayPush:
-            // A service's action that no service took: only possible if a standard service is missing.
-            ignored("no service performs \(action.name.rawValue)")
         }
     }
 

@@ -30,7 +30,7 @@ public struct SimulationSetup: Sendable, Hashable {
     /// declared ones).
     public var features: Set<PlatformProfile.Feature> {
         var features = declaredFeatures
-        if timeline.contains(where: { if case .push = $0.action { true } else { false } }) { features.insert(.push) }
+        if timeline.contains(where: { if case .push(.push) = $0.action { true } else { false } }) { features.insert(.push) }
         return features
     }
 

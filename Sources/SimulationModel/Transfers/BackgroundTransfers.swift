@@ -302,7 +302,7 @@ package final class BackgroundTransfers: SystemService {
         waiting.append((session, budget, false))
         process.whenLaunched { [self] in
             guard process.isAlive else { return }
-            process.callForService(.handleEventsForBackgroundURLSession(session: session), finished: { [self] in
+            process.callForService(.transfer(.handleEventsForBackgroundURLSession(session: session)), finished: { [self] in
                 deliverIfReady(session, in: process)
             })
         }
@@ -317,17 +317,17 @@ package final class BackgroundTransfers: SystemService {
         for transfer in ready {
             transfer.delivered = true
             if transfer.phase == .finished {
-                process.callForService(.didFinishDownloading(session: session, transfer: transfer.number), finished: { [self] in
+                process.callForService(.transfer(.didFinishDownloading(session: session, transfer: transfer.number)), finished: { [self] in
                     fileDeleted(transfer, in: process)
                 })
             }
             let error = transfer.phase == .finished ? nil : transfer.phase == .cancelled ? "NSURLErrorCancelled" : transfer.why
-            process.callForService(.didCompleteWithError(session: session, transfer: transfer.number, error: error))
+            process.callForService(.transfer(.didCompleteWithError(session: session, transfer: transfer.number, error: error)))
         }
         // Only after a wake or relaunch for the session's events (Apple: the method "tells the delegate that all
         // messages enqueued for a background session ... have been delivered").
         if waiting.contains(where: { $0.session == session }) {
-            process.callForService(.urlSessionDidFinishEvents(session: session))
+            process.callForService(.transfer(.urlSessionDidFinishEvents(session: session)))
         }
     }
 

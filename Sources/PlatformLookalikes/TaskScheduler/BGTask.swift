@@ -83,9 +83,3 @@ public class BGTask: @unchecked Sendable {
         process.complete(task, success: success)
     }
 }
-
-/// The look-alike of `BGAppRefreshTask`: about 30 seconds to fetch fresh content.
-public final class BGAppRefreshTask: BGTask, @unchecked Sendable {}
-
-/// The look-alike of `BGProcessingTask`: minutes of work while the device is idle.
-public final class BGProcessingTask: BGTask, @unchecked Sendable {}

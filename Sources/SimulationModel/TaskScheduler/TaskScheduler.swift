@@ -187,6 +187,7 @@ package final class TaskScheduler: SystemService {
     }
 
     package func perform(_ action: UserAction) -> ActionOutcome {
+        guard case .task(let action) = action else { return .notMine }
         switch action {
         case .simulateLaunch(let identifier):
             // `_simulateLaunchForTaskWithIdentifier:` (iOS 26.1's words in the console): a pending request now,
@@ -220,8 +221,6 @@ package final class TaskScheduler: SystemService {
             }
             process.expire(task, reason: "the system ended its time early")
             return .performed
-        default:
-            return .notMine
         }
     }
 

@@ -1,0 +1,2 @@
+/// The look-alike of `BGAppRefreshTaskRequest`.
+public final class BGAppRefreshTaskRequest: BGTaskRequest, @unchecked Sendable {}

@@ -1,0 +1,18 @@
+import SimulationModel
+
+/// The look-alike of `BGProcessingTaskRequest`.
+public final class BGProcessingTaskRequest: BGTaskRequest, @unchecked Sendable {
+    /// Whether the task needs a network connection. Default false.
+    public var requiresNetworkConnectivity = false
+    /// Whether the task needs the device to be charging. Default false.
+    public var requiresExternalPower = false
+
+    override var kind: TaskKind { .processing }
+
+    override func model(now: Int64) -> TaskRequest {
+        var request = super.model(now: now)
+        request.requiresNetworkConnectivity = requiresNetworkConnectivity
+        request.requiresExternalPower = requiresExternalPower
+        return request
+    }
+}

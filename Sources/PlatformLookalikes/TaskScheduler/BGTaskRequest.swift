@@ -1,0 +1,59 @@
+import Foundation
+import SimulationModel
+
+/// The look-alike of `BGTaskRequest`: what to run, and not before when.
+public class BGTaskRequest: @unchecked Sendable {
+    /// The identifier, listed in Info.plist's `BGTaskSchedulerPermittedIdentifiers`.
+    public let identifier: String
+    /// The task may begin no earlier than this (a lower bound, never a promise).
+    ///
+    /// Dates map onto virtual time from ``BGTaskScheduler/epoch``; in
+    /// simulated app code `Date()` and `Date(timeIntervalSinceNow:)` read the
+    /// virtual clock, so `Date(timeIntervalSinceNow: 15 * 60)` is 15 minutes
+    /// after the instant the code runs.
+    public var earliestBeginDate: Date? {
+        didSet { exactEarliestBegin = nil }
+    }
+
+    /// Creates a request for a registered identifier.
+    public init(identifier: String) {
+        self.identifier = identifier
+    }
+
+    /// The earliest begin in nanoseconds of virtual time, exactly, when the scenario interpreter gives one.
+    ///
+    /// A `Date` cannot hold every nanosecond (a `Double` of seconds), and a
+    /// scenario's `"earliestBegin": "15m"` must stay exactly 15 minutes.
+    package var exactEarliestBegin: Int64?
+
+    var kind: TaskKind { .appRefresh }
+
+    func model(now: Int64) -> TaskRequest {
+        let begin = exactEarliestBegin ?? earliestBeginDate.map { VirtualClock.nanoseconds(of: $0, now: now) }
+        return TaskRequest(identifier: identifier, kind: kind, earliestBegin: begin)
+    }
+
+    /// The look-alike object of a request the system holds: what `getPendingTaskRequests` hands back, and what
+    /// the scenario interpreter submits.
+    package static func lookalike(of request: TaskRequest) -> BGTaskRequest {
+        let object: BGTaskRequest
+        switch request.kind {
+        case .appRefresh:
+            object = BGAppRefreshTaskRequest(identifier: request.identifier)
+        case .processing:
+            let processing = BGProcessingTaskRequest(identifier: request.identifier)
+            processing.requiresExternalPower = request.requiresExternalPower
+            processing.requiresNetworkConnectivity = request.requiresNetworkConnectivity
+            object = processing
+        case .continuedProcessing:
+            let continued = BGContinuedProcessingTaskRequest(
+                identifier: request.identifier, title: request.title, subtitle: request.subtitle)
+            continued.strategy = request.strategy
+            continued.requiredResources = request.requiresGPU ? .gpu : []
+            object = continued
+        }
+        object.earliestBeginDate = request.earliestBegin.map(VirtualClock.date(atNanoseconds:))
+        object.exactEarliestBegin = request.earliestBegin
+        return object
+    }
+}

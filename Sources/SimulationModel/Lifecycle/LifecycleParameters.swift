@@ -1,0 +1,50 @@
+/// The profile parameters of the app process's lifecycle: launching, leaving the foreground, suspension.
+extension PlatformProfile {
+    /// How long `applicationDidEnterBackground` may take before the app is killed.
+    public var didEnterBackgroundLimit: Int64 { self[.didEnterBackgroundLimit] }
+    /// Time from the launch request until `didFinishLaunching` starts, on average.
+    public var launchDuration: Int64 { self[.launchDuration] }
+    /// The launch time varies uniformly by up to this much either way, drawn from the seed.
+    public var launchJitter: Int64 { self[.launchJitter] }
+    /// Time from "nothing keeps the app running in the background" to its suspension.
+    public var suspensionDelay: Int64 { self[.suspensionDelay] }
+
+    /// The parameters of this feature, registered in `PlatformProfile.parameters`.
+    static let lifecycleParameters: [ParameterInfo] = [
+        ParameterInfo(
+            key: .didEnterBackgroundLimit,
+            defaultValue: 5_000_000_000,
+            meaning: "How long applicationDidEnterBackground may run before the system kills the app.",
+            source: "Apple, \"Extending your app's background execution time\": about five seconds.",
+            isAssumed: false),
+        ParameterInfo(
+            key: .launchDuration,
+            defaultValue: 400_000_000,
+            meaning: "Time from a launch request until didFinishLaunching starts, on average.",
+            source: "Assumed: a typical cold launch; the model needs some positive time.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .launchJitter,
+            defaultValue: 200_000_000,
+            meaning: "The launch time varies uniformly by up to this much either way, drawn from the run's seed.",
+            source: "Assumed.",
+            isAssumed: true),
+        ParameterInfo(
+            key: .suspensionDelay,
+            defaultValue: 0,
+            meaning: "Time from the moment nothing keeps a background app running until it is suspended.",
+            source: "Assumed: Apple says apps are suspended \"shortly after\" entering the background without a background task; modelled as immediate.",
+            isAssumed: true),
+    ]
+}
+
+extension PlatformProfile.Key {
+    /// The key of ``PlatformProfile/didEnterBackgroundLimit``.
+    public static let didEnterBackgroundLimit = Self("didEnterBackgroundLimit")
+    /// The key of ``PlatformProfile/launchDuration``.
+    public static let launchDuration = Self("launchDuration")
+    /// The key of ``PlatformProfile/launchJitter``.
+    public static let launchJitter = Self("launchJitter")
+    /// The key of ``PlatformProfile/suspensionDelay``.
+    public static let suspensionDelay = Self("suspensionDelay")
+}

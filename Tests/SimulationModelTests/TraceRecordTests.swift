@@ -82,6 +82,8 @@ import Testing
         .console(.init(process: 1, message: "m")),
         .diagnostic(.init(Diagnostic(rule: Rules.backgroundTaskLeaked, time: 1, process: nil, subject: "s", message: "m"))),
         .model(.illegalTransition(.init(process: 1, from: .suspended, to: .foregroundActive))),
+        .model(.illegalTaskTransition(.init(process: 1, identifier: "x", from: .completed, to: .expired))),
+        .model(.illegalTransferTransition(.init(transfer: 2, from: .fileDeleted, to: .running))),
     ]
 
     @Test func everyKindHasARecordHere() {
@@ -89,7 +91,8 @@ import Testing
         #expect(TraceKind.allCases.filter { !kinds.contains($0) } == [])
     }
 
-    /// The spellings of trace lines since before the trace was organised by feature, in the order docs/trace-format.md lists them.
+    /// The spellings of trace lines since before the trace was organised by feature, in the order docs/trace-format.md lists them
+    /// (the model's records about itself last; the task and transfer phases' came with the process's components).
     static let spellings = [
         "run.start", "run.end", "run.limitExceeded", "device.state", "user.action", "user.actionIgnored", "app.state",
         "app.callback", "app.work", "app.wait", "app.save", "app.lock", "app.log", "app.userActionIgnored", "app.output",
@@ -98,7 +101,8 @@ import Testing
         "bgTask.register", "bgTask.submit", "bgTask.submitFailed", "bgTask.dropped", "bgTask.cancel", "bgTask.cancelAll",
         "bgTask.waiting", "bgTask.launchRequest", "bgTask.start", "bgTask.expire", "bgTask.workCancelled", "bgTask.end",
         "liveActivity.update", "liveActivity.prompt", "push.received", "push.outcome", "push.completion", "transfer.state",
-        "transfer.session", "console", "diagnostic", "model.illegalTransition",
+        "transfer.session", "console", "diagnostic", "model.illegalTransition", "model.illegalTaskTransition",
+        "model.illegalTransferTransition",
     ]
 
     @Test func theFeaturesSpellEveryKindAsBeforeInTheSameOrder() {

@@ -2,16 +2,24 @@
 public enum ModelRecord: Sendable, Hashable {
     /// `model.illegalTransition`: the model moved a process between states the platform never does.
     case illegalTransition(IllegalTransition)
+    /// `model.illegalTaskTransition`: the model moved a launched task between phases it never moves between.
+    case illegalTaskTransition(IllegalTaskTransition)
+    /// `model.illegalTransferTransition`: the model moved a background transfer between phases it never moves between.
+    case illegalTransferTransition(IllegalTransferTransition)
 
     /// The kinds of the model's records, spelled as trace lines write them.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case illegalTransition = "model.illegalTransition"
+        case illegalTaskTransition = "model.illegalTaskTransition"
+        case illegalTransferTransition = "model.illegalTransferTransition"
     }
 
     /// The record's kind.
     public var kind: Kind {
         switch self {
         case .illegalTransition: .illegalTransition
+        case .illegalTaskTransition: .illegalTaskTransition
+        case .illegalTransferTransition: .illegalTransferTransition
         }
     }
 
@@ -28,18 +36,54 @@ public enum ModelRecord: Sendable, Hashable {
             self.to = to
         }
     }
+
+    /// `model.illegalTaskTransition`: the model moved a launched task between phases it never moves between (a bug in
+    /// bgsim); see ``TaskPhase/canMove(to:)``.
+    public struct IllegalTaskTransition: Sendable, Hashable {
+        public var process: Int
+        public var identifier: String
+        public var from: TaskPhase
+        public var to: TaskPhase
+
+        /// Creates the record.
+        public init(process: Int, identifier: String, from: TaskPhase, to: TaskPhase) {
+            self.process = process
+            self.identifier = identifier
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// `model.illegalTransferTransition`: the model moved a background transfer between phases it never moves between
+    /// (a bug in bgsim); see ``TransferPhase/canMove(to:)``.
+    public struct IllegalTransferTransition: Sendable, Hashable {
+        public var transfer: Int
+        public var from: TransferPhase
+        public var to: TransferPhase
+
+        /// Creates the record.
+        public init(transfer: Int, from: TransferPhase, to: TransferPhase) {
+            self.transfer = transfer
+            self.from = from
+            self.to = to
+        }
+    }
 }
 
 extension ModelRecord: FeatureRecord {
     package func encode(to fields: inout TraceFieldWriter) {
         switch self {
         case .illegalTransition(let record): record.encode(to: &fields)
+        case .illegalTaskTransition(let record): record.encode(to: &fields)
+        case .illegalTransferTransition(let record): record.encode(to: &fields)
         }
     }
 
     package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         switch kind {
         case .illegalTransition: self = .illegalTransition(try IllegalTransition(from: &fields))
+        case .illegalTaskTransition: self = .illegalTaskTransition(try IllegalTaskTransition(from: &fields))
+        case .illegalTransferTransition: self = .illegalTransferTransition(try IllegalTransferTransition(from: &fields))
         }
     }
 }
@@ -53,6 +97,36 @@ extension ModelRecord.IllegalTransition: TracePayload {
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
+        from = try fields.choice("from")
+        to = try fields.choice("to")
+    }
+}
+
+extension ModelRecord.IllegalTaskTransition: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("from", from)
+        fields.add("identifier", identifier)
+        fields.add("process", process)
+        fields.add("to", to)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        process = try fields.smallCount("process")
+        identifier = try fields.string("identifier")
+        from = try fields.choice("from")
+        to = try fields.choice("to")
+    }
+}
+
+extension ModelRecord.IllegalTransferTransition: TracePayload {
+    package func encode(to fields: inout TraceFieldWriter) {
+        fields.add("from", from)
+        fields.add("to", to)
+        fields.add("transfer", transfer)
+    }
+
+    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+        transfer = try fields.smallCount("transfer")
         from = try fields.choice("from")
         to = try fields.choice("to")
     }

@@ -20,32 +20,6 @@ import SimulationKernel
 package final class BackgroundTransfers: SystemService {
     private unowned let system: any SystemContext
 
-    /// A transfer the daemon holds.
-    final class Transfer {
-        let number: Int
-        let request: TransferRequest
-        let discretionary: Bool
-        var phase: TransferRecord.Phase = .waiting
-        var why: String?
-        var bytes: Int64 = 0
-        /// When the bytes were last counted, while running.
-        var countedAt: Int64 = 0
-        var event: EventHandle?
-        /// Whether its delegate events reached the app.
-        var delivered = false
-        var moved = false
-        /// Whether the temporary file is gone: `didFinishDownloadingTo` returned.
-        var deleted = false
-
-        init(number: Int, request: TransferRequest, discretionary: Bool) {
-            self.number = number
-            self.request = request
-            self.discretionary = discretionary
-        }
-
-        var isDone: Bool { phase == .finished || phase == .failed || phase == .cancelled }
-    }
-
     /// The sessions' configurations, as last created, in creation order.
     private var configurations: [BackgroundSessionConfiguration] = []
     private var transfers: [Transfer] = []
@@ -98,10 +72,20 @@ package final class BackgroundTransfers: SystemService {
 
     /// `moveItem(at:to:)` of the file `didFinishDownloadingTo` handed over: the file is the app's now. False when the
     /// file is gone (the delegate method returned before the move).
+    ///
+    /// Only `didFinishDownloadingTo` hands the file over, so before the
+    /// transfer's events are delivered there is no file to move either.
     package func moveFile(of transfer: Int) -> Bool {
-        guard let found = transfers.first(where: { $0.number == transfer }), !found.deleted else { return false }
-        found.moved = true
-        return true
+        guard let found = transfers.first(where: { $0.number == transfer }) else { return false }
+        switch found.phase {
+        case .delivered:
+            move(found, to: .fileMoved)
+            return true
+        case .fileMoved:
+            return true
+        case .waiting, .running, .finished, .failed, .cancelled, .fileDeleted:
+            return false
+        }
     }
 
     /// The app called the completion handler `handleEventsForBackgroundURLSession` gave it.
@@ -125,7 +109,7 @@ package final class BackgroundTransfers: SystemService {
         settle(transfer)
         if let event = transfer.event { system.kernel.cancel(event) }
         transfer.event = nil
-        transfer.phase = .cancelled
+        move(transfer, to: .cancelled)
         transfer.why = "NSURLErrorCancelled: the app cancelled the task"
         trace(transfer)
         let session = transfer.request.session
@@ -164,7 +148,7 @@ package final class BackgroundTransfers: SystemService {
             settle(transfer)
             if let event = transfer.event { system.kernel.cancel(event) }
             transfer.event = nil
-            transfer.phase = .cancelled
+            move(transfer, to: .cancelled)
             transfer.why = "NSURLErrorCancelled: the person force quit the app (NSURLErrorBackgroundTaskCancelledReasonKey 0)"
             trace(transfer)
         }
@@ -172,9 +156,21 @@ package final class BackgroundTransfers: SystemService {
 
     // MARK: Moving bytes
 
+    /// Moves `transfer` to `next`; a move transfers never make is recorded as a bug in the model.
+    private func move(_ transfer: Transfer, to next: TransferPhase) {
+        let from = transfer.phase
+        guard !transfer.move(to: next) else { return }
+        system.trace(.model(.illegalTransferTransition(ModelRecord.IllegalTransferTransition(
+            transfer: transfer.number, from: from, to: next))))
+    }
+
+    /// Traces where the transfer is, while the daemon holds its events.
     private func trace(_ transfer: Transfer) {
+        guard let phase = transfer.phase.recorded else {
+            return assertionFailure("transfer \(transfer.number) traced after its events were delivered")
+        }
         system.trace(.transfer(.state(TransferRecord.State(
-            transfer: transfer.number, session: transfer.request.session, phase: transfer.phase, bytes: transfer.bytes,
+            transfer: transfer.number, session: transfer.request.session, phase: phase, bytes: transfer.bytes,
             total: transfer.request.bytes, why: transfer.why))))
     }
 
@@ -220,7 +216,7 @@ package final class BackgroundTransfers: SystemService {
         let conditions = system.snapshot.conditions
         if let why = blocker(transfer, conditions) {
             if transfer.phase != .waiting || transfer.why != why {
-                transfer.phase = .waiting
+                if transfer.phase != .waiting { move(transfer, to: .waiting) }
                 transfer.why = why
                 trace(transfer)
             }
@@ -234,7 +230,7 @@ package final class BackgroundTransfers: SystemService {
             return
         }
         if transfer.phase != .running {
-            transfer.phase = .running
+            move(transfer, to: .running)
             transfer.why = nil
             transfer.countedAt = now
             trace(transfer)
@@ -254,10 +250,10 @@ package final class BackgroundTransfers: SystemService {
     private func finish(_ transfer: Transfer) {
         transfer.bytes = transfer.request.bytes
         if let error = transfer.request.error {
-            transfer.phase = .failed
+            move(transfer, to: .failed)
             transfer.why = error
         } else {
-            transfer.phase = .finished
+            move(transfer, to: .finished)
             transfer.why = nil
         }
         trace(transfer)
@@ -311,17 +307,18 @@ package final class BackgroundTransfers: SystemService {
     /// Hands the session's finished transfers to the session object, if the process has one.
     private func deliverIfReady(_ session: String, in process: AppProcess) {
         guard process.isAlive, hasSession(session, in: process) else { return }
-        let ready = transfers.filter { $0.request.session == session && $0.isDone && !$0.delivered }
+        let ready = transfers.filter { $0.request.session == session && $0.awaitsDelivery }
         guard !ready.isEmpty else { return }
         process.trace(.transfer(.session(TransferRecord.Session(session: session, phase: .eventsDelivered, process: process.number))))
         for transfer in ready {
-            transfer.delivered = true
-            if transfer.phase == .finished {
+            let outcome = transfer.phase
+            move(transfer, to: .delivered)
+            if outcome == .finished {
                 process.callForService(.transfer(.didFinishDownloading(session: session, transfer: transfer.number)), finished: { [self] in
                     fileDeleted(transfer, in: process)
                 })
             }
-            let error = transfer.phase == .finished ? nil : transfer.phase == .cancelled ? "NSURLErrorCancelled" : transfer.why
+            let error = outcome == .finished ? nil : outcome == .cancelled ? "NSURLErrorCancelled" : transfer.why
             process.callForService(.transfer(.didCompleteWithError(session: session, transfer: transfer.number, error: error)))
         }
         // Only after a wake or relaunch for the session's events (Apple: the method "tells the delegate that all
@@ -333,13 +330,19 @@ package final class BackgroundTransfers: SystemService {
 
     /// `didFinishDownloadingTo` returned: the file at `location` is gone unless the app moved it.
     private func fileDeleted(_ transfer: Transfer, in process: AppProcess) {
-        guard !transfer.moved else { return }
-        transfer.deleted = true
+        guard transfer.phase == .delivered else { return }
+        move(transfer, to: .fileDeleted)
         guard process.isAlive else { return }
         process.diagnose(
             Rules.downloadedFileNotMoved, subject: "transfer \(transfer.number) of \(transfer.request.session)",
             message: "didFinishDownloadingTo returned without moving the file of transfer \(transfer.number) "
                 + "(\(transfer.request.bytes) bytes): the system deleted it")
+    }
+
+    // MARK: Invariants
+
+    package func checkInvariants() {
+        for transfer in transfers { transfer.checkInvariants(now: now) }
     }
 
     private func timedOut(_ session: String, in process: AppProcess) {

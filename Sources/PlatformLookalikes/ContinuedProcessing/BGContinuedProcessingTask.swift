@@ -39,6 +39,6 @@ public final class BGContinuedProcessingTask: BGTask, @unchecked Sendable {
     /// Changes the title and subtitle of the Live Activity.
     public func updateTitle(_ title: String, subtitle: String) {
         guard let process = SimulatedCall.process(process, "BGContinuedProcessingTask.updateTitle(_:subtitle:)") else { return }
-        process.updateTitle(of: task, title: title, subtitle: subtitle)
+        process.system.service(ContinuedProcessing.self).updateTitle(of: task, in: process, title: title, subtitle: subtitle)
     }
 }

@@ -71,9 +71,11 @@ public class BGTask: @unchecked Sendable {
 
     /// bgsim: whether the task's work was cancelled (by its expiration handler, or by the system for an async
     /// handler); work that checks it stops.
-    package var isWorkCancelled: Bool {
-        get { task.workCancelled }
-        set { task.workCancelled = newValue }
+    package var isWorkCancelled: Bool { task.workCancelled }
+
+    /// bgsim: cancels the task's work (a scenario's `cancelWork` step); it stays cancelled.
+    package func cancelWork() {
+        task.cancelWork()
     }
 
     /// Tells the system the task is done; the app may be suspended afterwards.

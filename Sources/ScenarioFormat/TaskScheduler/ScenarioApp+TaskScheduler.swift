@@ -60,7 +60,7 @@ extension ScenarioApp {
             task.setTaskCompleted(success: value)
         case .cancelWork:
             guard let task = launchedTask(context, step: "cancelWork", in: process) else { return }
-            task.isWorkCancelled = true
+            task.cancelWork()
             process.trace(.task(.workCancelled(TaskRecord.WorkCancelled(process: process.number, identifier: task.identifier))))
         case .stopIfCancelled:
             guard let task = launchedTask(context, step: "stopIfCancelled", in: process) else { return }

@@ -1,32 +1,64 @@
+import SimulationKernel
+
 /// One background execution assertion: a `beginBackgroundTask` not yet balanced by `endBackgroundTask`.
 final class BackgroundTask {
     /// Where the task's expiration handler is, once the background time began to expire.
     enum HandlerState {
-        /// Not called (yet), or the task has none.
+        /// Not called yet.
         case notCalled
+        /// Never to be called: the task had none when the handlers were fired, or it began after that.
+        case skipped
         /// Queued on the main thread behind other work.
         case queued
         /// Running on the main thread.
         case running
         /// Returned.
         case returned
+
+        /// Whether UIKit is done with the task's handler, or has it queued or running: it fires no more.
+        var wasFired: Bool { self != .notCalled }
+
+        /// Whether the handler moves from this state to `next` directly.
+        func canMove(to next: HandlerState) -> Bool {
+            switch (self, next) {
+            case (.notCalled, .skipped), (.notCalled, .queued), (.queued, .running), (.running, .returned): true
+            default: false
+            }
+        }
     }
 
     /// The `UIBackgroundTaskIdentifier`'s raw value: 1, 2, 3... within the process.
     let identifier: Int
     let name: String?
-    let createdAt: Int64
+    let createdAt: VirtualInstant
     let expirationHandler: ExpirationHandler?
-    var isOpen = true
-    var expirationHandlerCalled = false
-    var handlerState = HandlerState.notCalled
-    var warnedAboutAge = false
+    /// Whether it is open: not ended by the app, and its process not terminated.
+    private(set) var isOpen = true
+    private(set) var handlerState = HandlerState.notCalled
+    /// Whether UIKit warned that it was open too long (once per task).
+    private(set) var warnedAboutAge = false
 
-    init(identifier: Int, name: String?, createdAt: Int64, expirationHandler: ExpirationHandler?) {
+    init(identifier: Int, name: String?, createdAt: VirtualInstant, expirationHandler: ExpirationHandler?) {
         self.identifier = identifier
         self.name = name
         self.createdAt = createdAt
         self.expirationHandler = expirationHandler
+    }
+
+    /// The app ended it, or its process ended.
+    func close() {
+        isOpen = false
+    }
+
+    /// Moves its expiration handler to `next`, as ``HandlerState/canMove(to:)`` allows (checked in debug builds).
+    func moveHandler(to next: HandlerState) {
+        assert(handlerState.canMove(to: next), "background task \(identifier)'s expiration handler moved from \(handlerState) to \(next)")
+        handlerState = next
+    }
+
+    /// UIKit warned that it is open too long.
+    func warnedAboutAgeNow() {
+        warnedAboutAge = true
     }
 
     /// The task's name as UIKit keeps it: the given one, or UIKit's default `Called by <process>, from <caller>`.
@@ -48,14 +80,14 @@ final class BackgroundTask {
     /// (WordPress-iOS PR #21254). The address is made up (one per task, the
     /// same in every run) and the creation time counts whole seconds from the
     /// start of the run, where UIKit counts the device's uptime.
-    func infoDescription(processName: String, now: Int64, privateData: PlatformProfile.ConsolePrivateData) -> String {
+    func infoDescription(processName: String, now: VirtualInstant, privateData: PlatformProfile.ConsolePrivateData) -> String {
         switch privateData {
         case .redacted:
             return "<private>"
         case .shown:
             let address = String(0x1_5523_b780 + Int64(identifier) * 0x60, radix: 16)
-            let created = createdAt / 1_000_000_000
-            let elapsed = (now - createdAt) / 1_000_000_000
+            let created = createdAt.nanoseconds / 1_000_000_000
+            let elapsed = (now - createdAt) / .seconds(1)
             return "<_UIBackgroundTaskInfo: 0x\(address)>: taskID = \(identifier), taskName = \(uikitName(processName: processName)), "
                 + "creationTime = \(created) (elapsed = \(elapsed))"
         }

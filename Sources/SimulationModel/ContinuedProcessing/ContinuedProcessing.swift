@@ -55,10 +55,28 @@ package final class ContinuedProcessing: SystemService {
             ? "the person closed the app in the app switcher" : "the app process ended (\(reason.rawValue))")
     }
 
+    /// A continued task began: its Live Activity shows.
+    package func taskStarted(_ task: RunningTask, in process: AppProcess) {
+        guard task.continued != nil else { return }
+        showLiveActivity(of: task, in: process)
+    }
+
+    /// A continued task expired: its Live Activity stops asking whether to continue.
+    package func taskExpired(_ task: RunningTask, in process: AppProcess) {
+        guard task.continued != nil else { return }
+        withdrawPrompt(of: task, in: process, why: "the task expired")
+    }
+
+    /// A continued task is ending: its Live Activity goes.
+    package func taskEnding(_ task: RunningTask, in process: AppProcess) {
+        guard task.continued != nil else { return }
+        hideLiveActivity(of: task, in: process)
+    }
+
     // MARK: The Live Activity
 
     /// The task began: its Live Activity shows the request's title and subtitle, and sampling starts.
-    func showLiveActivity(of task: RunningTask, in process: AppProcess) {
+    private func showLiveActivity(of task: RunningTask, in process: AppProcess) {
         traceLiveActivity(task, in: process, cause: .start, advanced: false)
         scheduleSample(of: task, in: process)
     }
@@ -68,7 +86,7 @@ package final class ContinuedProcessing: SystemService {
     /// When the app completed it, the system reads the progress one last
     /// time, so that the trace ends on what the app last reported; a killed
     /// process has nothing left to read.
-    func hideLiveActivity(of task: RunningTask, in process: AppProcess) {
+    private func hideLiveActivity(of task: RunningTask, in process: AppProcess) {
         guard let state = task.continued else { return }
         if process.isAlive {
             var shown = state.shown
@@ -87,8 +105,8 @@ package final class ContinuedProcessing: SystemService {
     }
 
     /// `updateTitle(_:subtitle:)`: the Live Activity shows the new words at once.
-    func updateTitle(of task: RunningTask, in process: AppProcess, title: String, subtitle: String) {
-        guard process.isAlive, !task.completed, let state = task.continued else { return }
+    package func updateTitle(of task: RunningTask, in process: AppProcess, title: String, subtitle: String) {
+        guard process.isAlive, !task.phase.hasEnded, let state = task.continued else { return }
         state.shown.title = title
         state.shown.subtitle = subtitle
         traceLiveActivity(task, in: process, cause: .title, advanced: false)
@@ -118,7 +136,7 @@ package final class ContinuedProcessing: SystemService {
     }
 
     private func sample(_ task: RunningTask, in process: AppProcess) {
-        guard process.isAlive, !task.completed, let state = task.continued else { return }
+        guard process.isAlive, !task.phase.hasEnded, let state = task.continued else { return }
         let now = process.now
         let completed = state.progress.completedUnitCount
         let total = state.progress.totalUnitCount
@@ -138,7 +156,7 @@ package final class ContinuedProcessing: SystemService {
             state.shown = shown
             traceLiveActivity(task, in: process, cause: .progress, advanced: advanced)
         }
-        if !task.expired {
+        if !task.phase.hasExpired {
             let still = now - state.lastAdvance
             if still >= profile.continuedProgressStallLimit {
                 process.diagnose(
@@ -151,11 +169,11 @@ package final class ContinuedProcessing: SystemService {
                     process: process.number, identifier: task.identifier, phase: .shown(stalledFor: still)))))
             }
         }
-        if process.isAlive && !task.completed { scheduleSample(of: task, in: process) }
+        if process.isAlive && !task.phase.hasEnded { scheduleSample(of: task, in: process) }
     }
 
     /// Takes the "continue?" question off the Live Activity, if it was asking.
-    func withdrawPrompt(of task: RunningTask, in process: AppProcess, why: String) {
+    private func withdrawPrompt(of task: RunningTask, in process: AppProcess, why: String) {
         guard let state = task.continued, state.asking else { return }
         state.asking = false
         process.trace(.liveActivity(.prompt(LiveActivityRecord.Prompt(
@@ -172,7 +190,7 @@ package final class ContinuedProcessing: SystemService {
     /// expiration handler being called.
     private func cancelFromLiveActivity(identifier: String?, in process: AppProcess) -> String? {
         let candidates = process.runningContinuedTasks.filter { identifier == nil || $0.identifier == identifier }
-        guard let task = candidates.first(where: { !$0.expired }) else {
+        guard let task = candidates.first(where: { !$0.phase.hasExpired }) else {
             if candidates.isEmpty {
                 return identifier.map { "no Live Activity of a running task \($0)" } ?? "no continued processing task is running"
             }
@@ -211,7 +229,7 @@ package final class ContinuedProcessing: SystemService {
     /// minimal or no progress, when resources become constrained". Ties go to
     /// the task started last (it has done the least work).
     private func relieveResourcePressure(in process: AppProcess) -> String? {
-        let candidates = process.runningContinuedTasks.filter { !$0.expired }
+        let candidates = process.runningContinuedTasks.filter { !$0.phase.hasExpired }
         guard var chosen = candidates.first else { return "no continued processing task is running" }
         for task in candidates.dropFirst() {
             let fraction = task.continued?.bestFraction ?? 0

@@ -63,20 +63,7 @@ package struct ContinuedProcessingTasks: TaskBehavior {
                 message: "\(request.identifier) was submitted while the app was \(process.state.name.rawValue); continued processing starts only from the foreground")
             throw refuse(.notPermitted, "the app is not in the foreground (\(process.state.name.rawValue))")
         }
-        if request.requiresGPU {
-            guard system.snapshot.conditions.supportsBackgroundGPU else {
-                process.diagnose(
-                    Rules.backgroundGPUNotSupported, subject: subject,
-                    message: "\(request.identifier) required .gpu, but BGTaskScheduler.supportedResources does not contain .gpu on this device")
-                throw refuse(.unavailable, "the device does not support background GPU use")
-            }
-            guard app.entitlements.contains(AppInfo.gpuEntitlement) else {
-                process.diagnose(
-                    Rules.backgroundGPUEntitlementMissing, subject: subject,
-                    message: "\(request.identifier) required .gpu without the entitlement \(AppInfo.gpuEntitlement)")
-                throw refuse(.notPermitted, "the app lacks the entitlement \(AppInfo.gpuEntitlement)")
-            }
-        }
+        if request.requiresGPU, let (error, why) = gpuRefusal(of: request, from: process) { throw refuse(error, why) }
         if personAction == nil {
             process.diagnose(
                 Rules.continuedNotFromPersonAction, subject: subject,
@@ -112,6 +99,24 @@ package struct ContinuedProcessingTasks: TaskBehavior {
     }
 
 
+    /// Why a request that requires the GPU is refused, diagnosed, if it is: the device or the entitlement.
+    private func gpuRefusal(of request: TaskRequest, from process: AppProcess) -> (SubmitError, String)? {
+        let subject = "continued processing request \(request.identifier)"
+        guard process.system.snapshot.conditions.supportsBackgroundGPU else {
+            process.diagnose(
+                Rules.backgroundGPUNotSupported, subject: subject,
+                message: "\(request.identifier) required .gpu, but BGTaskScheduler.supportedResources does not contain .gpu on this device")
+            return (.unavailable, "the device does not support background GPU use")
+        }
+        guard process.system.appInfo.entitlements.contains(AppInfo.gpuEntitlement) else {
+            process.diagnose(
+                Rules.backgroundGPUEntitlementMissing, subject: subject,
+                message: "\(request.identifier) required .gpu without the entitlement \(AppInfo.gpuEntitlement)")
+            return (.notPermitted, "the app lacks the entitlement \(AppInfo.gpuEntitlement)")
+        }
+        return nil
+    }
+
     /// A queued continued request begins as soon as a slot is free for it in the process that submitted it.
     package func blocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? {
         if world.closedInAppSwitcher { return .closedInAppSwitcher }
@@ -128,16 +133,8 @@ package struct ContinuedProcessingTasks: TaskBehavior {
         entry.submittedAt
     }
 
-    package func taskStarted(_ task: RunningTask, in process: AppProcess) {
-        process.system.service(ContinuedProcessing.self).showLiveActivity(of: task, in: process)
-    }
-
-    package func taskExpired(_ task: RunningTask, in process: AppProcess) {
-        process.system.service(ContinuedProcessing.self).withdrawPrompt(of: task, in: process, why: "the task expired")
-    }
-
-    package func taskEnding(_ task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft? {
-        process.system.service(ContinuedProcessing.self).hideLiveActivity(of: task, in: process)
-        return process.outputState(of: task)
+    /// What the task's own work left in its output files: its end says it, also when the app never heard.
+    package func outputLeft(by task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft? {
+        process.outputState(of: task)
     }
 }

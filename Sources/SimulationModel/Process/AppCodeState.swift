@@ -18,8 +18,8 @@ package final class AppCodeState: @unchecked Sendable {
         /// Time the code charged while it ran, in order: CPU work (`simulateWork(for:)`) pauses while the app
         /// is suspended, a sleep does not (only the code waits for the app to run again).
         enum Charge {
-            case work(Int64)
-            case sleep(Int64)
+            case work(VirtualDuration)
+            case sleep(VirtualDuration)
         }
 
         let name: String

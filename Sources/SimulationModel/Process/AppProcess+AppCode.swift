@@ -28,17 +28,18 @@ extension AppProcess {
         _ name: String, breaker: (@Sendable () -> Void)? = nil, _ body: () async -> Void
     ) async -> Bool {
         guard isAlive else { return false }
+        let calls = execution.calls
         // A call inside a call (a block run by `sync` inside a method) belongs to the outer one.
-        guard appCodeState.current == nil else {
+        guard calls.current == nil else {
             await body()
             return true
         }
         let watch = SynchronousCodeWatchdog.shared.watch(name, breaker: breaker)
         let call = AppCodeState.SynchronousCall(name: name, watch: watch)
-        appCodeState.begin(call)
+        calls.begin(call)
         await body()
         SynchronousCodeWatchdog.shared.finish(watch)
-        appCodeState.end()
+        calls.end()
         if watch.hasFired {
             stopAfterWatchdog(call)
             return false
@@ -46,8 +47,8 @@ extension AppProcess {
         for charge in call.charges where isAlive {
             do {
                 switch charge {
-                case .work(let nanoseconds): try await compute(nanoseconds, label: "\(name), charged by synchronous code")
-                case .sleep(let nanoseconds): try await kernel.sleep(until: kernel.now.adding(nanoseconds: nanoseconds))
+                case .work(let duration): try await cpu.compute(duration, label: "\(name), charged by synchronous code")
+                case .sleep(let duration): try await kernel.sleep(until: kernel.now + duration)
                 }
             } catch {
                 break
@@ -69,20 +70,20 @@ extension AppProcess {
     /// Adds CPU work to the synchronous app code running now; false when no synchronous app code runs (async code
     /// cannot be blocked, so nothing is charged).
     package func charge(work nanoseconds: Int64) -> Bool {
-        guard let call = appCodeState.current else { return false }
-        call.add(.work(max(0, nanoseconds)))
+        guard let call = execution.calls.current else { return false }
+        call.add(.work(.nanoseconds(max(0, nanoseconds))))
         return true
     }
 
     /// Adds a sleep to the synchronous app code running now; false when no synchronous app code runs.
     package func charge(sleep nanoseconds: Int64) -> Bool {
-        guard let call = appCodeState.current else { return false }
-        call.add(.sleep(max(0, nanoseconds)))
+        guard let call = execution.calls.current else { return false }
+        call.add(.sleep(.nanoseconds(max(0, nanoseconds))))
         return true
     }
 
     /// Whether synchronous app code is running now (inside `runSynchronousAppCode`).
-    package var isInSynchronousAppCode: Bool { appCodeState.current != nil }
+    package var isInSynchronousAppCode: Bool { execution.calls.current != nil }
 
     /// Whether a simulated API called now may act on this process; the check every look-alike makes first.
     ///
@@ -92,10 +93,10 @@ extension AppProcess {
     /// when the code calling was stopped by the watchdog.
     package func acceptsAppCall(_ api: @autoclosure () -> String) -> Bool {
         guard kernel.executor.isOnLoopThread else {
-            if !SynchronousCodeWatchdog.isWatchdogThread { appCodeState.recordOutsideCall(api()) }
+            if !SynchronousCodeWatchdog.isWatchdogThread { execution.calls.recordOutsideCall(api()) }
             return false
         }
-        return isAlive && !appCodeState.isPoisoned
+        return isAlive && !execution.calls.isPoisoned
     }
 
     /// Whether the process was terminated, asked on the simulation's thread (false from any other).
@@ -105,7 +106,7 @@ extension AppProcess {
 
     /// Reports the calls that came from threads outside the simulation since the last report.
     package func reportOutsideCalls() {
-        let calls = appCodeState.takeOutsideCalls()
+        let calls = execution.calls.takeOutsideCalls()
         guard !calls.isEmpty else { return }
         var names: [String] = []
         for call in calls where !names.contains(call) { names.append(call) }

@@ -57,7 +57,7 @@ package final class SerialLane: @unchecked Sendable {
         // A block queued in a loop that never waits writes no record and starts no task: only this count sees it.
         let waiting = items.count - head
         if waiting >= process.kernel.limits.maximumLiveTasks {
-            process.kernel.stop(.liveTasks, message: "the run stopped at \(VirtualInstant(nanoseconds: process.now)) with \(waiting) blocks "
+            process.kernel.stop(.liveTasks, message: "the run stopped at \(process.kernel.now) with \(waiting) blocks "
                 + "waiting on the \(isMain ? "main" : label) queue: the limit of \(process.kernel.limits.maximumLiveTasks) live tasks was "
                 + "reached; look for code that dispatches blocks in a loop without waiting for them")
             return
@@ -91,7 +91,7 @@ package final class SerialLane: @unchecked Sendable {
             name, origin: origin, workOwner: owner.map { .task($0) } ?? .none, countsWork: false, lane: tracked ? self : nil
         ) { [process] in
             await body()
-            owner?.workEnded(at: process.now)
+            owner?.workEnded(at: process.kernel.now)
             process.laneItemFinished(self)
         }
     }
@@ -108,5 +108,15 @@ package final class SerialLane: @unchecked Sendable {
         items.removeAll()
         head = 0
         current = nil
+    }
+
+    /// Stops the run if the lane's bookkeeping is inconsistent with the process's `state`: a bug in the model.
+    func checkInvariants(state: AppState) {
+        modelInvariant(head <= items.count, "the \(label) lane's next item \(head) is past its \(items.count) items")
+        if state.isTerminated { modelInvariant(isIdle, "the \(label) lane of a terminated process still has work") }
+        // Whatever frees the lane or lets the process run starts the next item at once.
+        if state.isRunning && !isBusy {
+            modelInvariant(head == items.count, "\(items.count - head) item(s) wait on the free \(label) lane of a running process")
+        }
     }
 }

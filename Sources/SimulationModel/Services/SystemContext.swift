@@ -23,11 +23,21 @@ package protocol SystemContext: AnyObject {
     /// Reports a breach of a rule at the current instant.
     func diagnose(_ rule: Rule, process: Int?, subject: String, message: String)
     /// Hands a launched task to the app: wakes it, gives it the task now, or launches it into the background for it.
-    func deliver(_ request: TaskRequest)
+    /// `simulated` when the debugger's `simulateLaunch` launched it.
+    func deliver(_ request: TaskRequest, simulated: Bool)
     /// Launches the app into the background for a service's event (a push, a finished transfer) and returns the process.
     func launchIntoBackground(cause: String) -> AppProcess
     /// The next job number for a continued identifier's `{n}`: counted over the run, so no two jobs share one.
     func nextJobNumber() -> Int
+    /// Tells every service that a launched task started in `process` (after `bgTask.start` is traced).
+    func taskStarted(_ task: RunningTask, in process: AppProcess)
+    /// Tells every service that a launched task expired (after `bgTask.expire` is traced).
+    func taskExpired(_ task: RunningTask, in process: AppProcess)
+    /// Tells every service that a launched task is ending (before `bgTask.end` is traced); `process` may be dead.
+    func taskEnding(_ task: RunningTask, in process: AppProcess)
+    /// Tells every service that a launched task ended (after `bgTask.end` is traced); `successfully` when it completed
+    /// with success before its time was up.
+    func taskEnded(_ task: RunningTask, successfully: Bool, in process: AppProcess)
     /// The service of type `S`; every standard service is always there.
     func service<S: SystemService>(_ type: S.Type) -> S
 }

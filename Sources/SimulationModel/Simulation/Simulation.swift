@@ -13,44 +13,6 @@ import SimulationKernel
 ///
 /// A simulation shares nothing with others: many can run side by side.
 public final class Simulation: SystemContext, @unchecked Sendable {
-    /// How a run is carried out, beyond what the scenario says.
-    public struct Options: Sendable {
-        /// Whether to keep the trace in the result.
-        public var retention: TraceRecorder.Retention
-        /// Receives each trace line (JSON, no newline) as it is written, for streaming to a file.
-        public var traceSink: (@Sendable (String) -> Void)?
-        /// Bounds that stop a runaway run.
-        public var limits: RunLimits
-        /// Makes the strategy that overrides the run's random decisions by label (fault injection, replay);
-        /// nil leaves every decision to the seed. See `ChoiceStrategy`.
-        public var choices: (@Sendable () -> any ChoiceStrategy)?
-        /// Makes the policy that orders events due at one instant; nil runs them first-in first-out.
-        public var ordering: (@Sendable () -> any SameInstantOrdering)?
-        /// Whether the result keeps every decision made at a choice point and by the ordering policy, to replay the run.
-        public var recordsDecisions: Bool
-        /// Sees every event just before it runs (the kernel's labels): for tools that count what a run reached.
-        public var eventObserver: (@Sendable (ScheduledEvent) -> Void)?
-        /// Sees every trace record with its time in nanoseconds as it is written, whether the trace is kept or not:
-        /// for the explorer, which checks properties of runs whose trace it discards.
-        package var recordObserver: (@Sendable (TraceRecord, Int64) -> Void)?
-
-        /// Creates options; by default the trace is kept, the limits are generous and the seed decides everything.
-        public init(
-            retention: TraceRecorder.Retention = .keep, traceSink: (@Sendable (String) -> Void)? = nil,
-            limits: RunLimits = RunLimits(), choices: (@Sendable () -> any ChoiceStrategy)? = nil,
-            ordering: (@Sendable () -> any SameInstantOrdering)? = nil, recordsDecisions: Bool = false,
-            eventObserver: (@Sendable (ScheduledEvent) -> Void)? = nil
-        ) {
-            self.retention = retention
-            self.traceSink = traceSink
-            self.limits = limits
-            self.choices = choices
-            self.ordering = ordering
-            self.recordsDecisions = recordsDecisions
-            self.eventObserver = eventObserver
-        }
-    }
-
     /// What the run starts from.
     public let setup: SimulationSetup
     /// The seed in use.
@@ -80,7 +42,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     private var appWasInFrontWhenLocked = false
     private(set) var closedInAppSwitcher = false
     /// The system's services, in the order they hear of what happens.
-    private var services: [any SystemService] = []
+    private(set) var services: [any SystemService] = []
     private var hasRun = false
     private var jobNumbers = 0
     /// Every launched task's run, in start order.
@@ -167,11 +129,6 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         worldChanged()
     }
 
-    /// Something the system weighs changed: every service may re-plan.
-    func worldChanged() {
-        for service in services { service.worldChanged() }
-    }
-
     // MARK: The system's view
 
     package var snapshot: WorldSnapshot {
@@ -184,13 +141,6 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         return WorldSnapshot(
             now: kernel.now.nanoseconds, conditions: conditions, lockedSince: lockedSince,
             closedInAppSwitcher: closedInAppSwitcher, app: app, opens: opens)
-    }
-
-    package func service<S: SystemService>(_ type: S.Type) -> S {
-        for service in services {
-            if let match = service as? S { return match }
-        }
-        preconditionFailure("no \(S.self) service in this simulation")
     }
 
     /// Records that a launched task started; returns its index for `taskRunEnded`.
@@ -409,15 +359,15 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         worldChanged()
     }
 
-    package func deliver(_ request: TaskRequest) {
+    package func deliver(_ request: TaskRequest, simulated: Bool) {
         if let process, process.isAlive {
-            process.deliver(request)
+            process.deliver(request, simulated: simulated)
         } else if request.kind.behavior.registersOnDemand {
             // Never reached: queued continued requests go with their process, and a background launch could not
             // run one (its handler is registered when the person asks for the work).
             return
         } else {
-            startProcess(into: .background, cause: "bgTask \(request.identifier)").deliver(request)
+            startProcess(into: .background, cause: "bgTask \(request.identifier)").deliver(request, simulated: simulated)
         }
     }
 

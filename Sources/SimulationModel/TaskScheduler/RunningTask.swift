@@ -1,55 +1,61 @@
-import Foundation
 import SimulationKernel
 
 /// A `BGTask` the system launched and has not yet seen end. Touched only on the simulation's loop thread.
+///
+/// Where it is in its life is one value, ``phase``, which moves only as
+/// ``TaskPhase/canMove(to:)`` allows; what else changes while it runs is
+/// the app's (its expiration handler, whether it cancelled its work, the
+/// look-alike object it holds) or bookkeeping the process keeps (the work
+/// still running for it, its events).
 package final class RunningTask: @unchecked Sendable {
     package let request: TaskRequest
-    package let launchedAt: Int64
-    /// When its time runs out, or -1 for continued processing, which has no fixed limit.
-    let deadline: Int64
+    package let launchedAt: VirtualInstant
+    /// When its time runs out; nil for continued processing, which has no fixed limit.
+    let deadline: VirtualInstant?
     let onMainLane: Bool
     let completesWhenHandlerReturns: Bool
-    package var expirationHandler: ExpirationHandler?
-    package var expired = false
-    package var completed = false
-    /// Set by the expiration handler (or the system, for async handlers): work that checks it stops.
-    package var workCancelled = false
-    var handlerContext: TaskContext?
-    var timers: [EventHandle] = []
-    /// The Live Activity and progress of a continued processing task; nil for other kinds.
-    package let continued: ContinuedState?
-    /// The look-alike object app code holds (a `BGAppRefreshTask`...), kept alive while the task runs,
-    /// as the system keeps the `BGTask` it hands to the launch handler.
-    package var lookalike: AnyObject?
-
     /// Whether the model sees the task's work start and end (scenario steps; not Swift code's own tasks).
     let tracksWork: Bool
     /// Whether the debugger's `_simulateLaunchForTaskWithIdentifier:` started it: only such a task can be
     /// expired with `_simulateExpirationForTaskWithIdentifier:` (iOS 18.2 and 26.1's BackgroundTasks).
-    package var simulated = false
+    package let simulated: Bool
+    /// Its entry in the run's list of task runs.
+    let runIndex: Int
+    /// The Live Activity and progress of a continued processing task; nil for other kinds.
+    package let continued: ContinuedState?
+
+    /// Where the task is in its life.
+    package private(set) var phase: TaskPhase = .running
+    /// The app's expiration handler; the system clears it when it calls it and when the task ends.
+    package var expirationHandler: ExpirationHandler?
+    /// Set by the app (or the system, for async handlers, at expiry): work that checks it stops.
+    package private(set) var workCancelled = false
+    /// The look-alike object app code holds (a `BGAppRefreshTask`...), kept alive while the task runs,
+    /// as the system keeps the `BGTask` it hands to the launch handler.
+    package var lookalike: AnyObject?
+    /// The task that runs the launch handler, when it runs on a background queue of its own.
+    private(set) var handlerContext: TaskContext?
+    /// Its pending events (the deadline, the grace after expiry); cancelled when it ends.
+    private(set) var timers: [EventHandle] = []
     /// App code still working for the task: its launch handler, and what that started and has not finished.
     private(set) var liveWork = 0
     /// When the last of the task's work ended, if it did.
-    private(set) var workEndedAt: Int64?
-    /// Its entry in the run's list of task runs.
-    var runIndex = 0
-    /// Whether its expiration handler was called and has not returned.
-    var expirationHandlerRunning = false
-    /// Whether its expiration handler returned.
-    var expirationHandlerReturned = false
+    private(set) var workEndedAt: VirtualInstant?
 
     init(
-        request: TaskRequest, launchedAt: Int64, deadline: Int64, onMainLane: Bool, completesWhenHandlerReturns: Bool,
-        tracksWork: Bool = false
+        request: TaskRequest, launchedAt: VirtualInstant, deadline: VirtualInstant?, registration: TaskRegistration,
+        simulated: Bool, runIndex: Int
     ) {
         self.request = request
         self.launchedAt = launchedAt
         self.deadline = deadline
-        self.onMainLane = onMainLane
-        self.completesWhenHandlerReturns = completesWhenHandlerReturns
-        self.tracksWork = tracksWork
+        self.onMainLane = registration.onMainLane
+        self.completesWhenHandlerReturns = registration.completesWhenHandlerReturns
+        self.tracksWork = registration.tracksWork
+        self.simulated = simulated
+        self.runIndex = runIndex
         self.continued = request.kind == .continuedProcessing
-            ? ContinuedState(title: request.title, subtitle: request.subtitle, startedAt: launchedAt) : nil
+            ? ContinuedState(title: request.title, subtitle: request.subtitle, startedAt: launchedAt.nanoseconds) : nil
     }
 
     package var identifier: String { request.identifier }
@@ -66,6 +72,39 @@ package final class RunningTask: @unchecked Sendable {
         }
     }
 
+    // MARK: Phase
+
+    /// Moves the task to `next`. Returns false, and moves anyway, when the task never moves that way: a bug in the
+    /// model, which the caller records.
+    func move(to next: TaskPhase) -> Bool {
+        let allowed = phase.canMove(to: next)
+        phase = next
+        return allowed
+    }
+
+    /// The app (or the system, for an async handler that expired) cancels the task's work.
+    package func cancelWork() {
+        workCancelled = true
+    }
+
+    // MARK: Bookkeeping
+
+    /// Remembers the task that runs the launch handler, so that expiry can cancel it.
+    func runsHandler(in context: TaskContext?) {
+        handlerContext = context
+    }
+
+    /// Keeps `timer` to cancel when the task ends.
+    func addTimer(_ timer: EventHandle) {
+        timers.append(timer)
+    }
+
+    /// Hands over the task's pending events, forgetting them: it is ending.
+    func takeTimers() -> [EventHandle] {
+        defer { timers.removeAll() }
+        return timers
+    }
+
     /// Whether code is still working for the task.
     var isWorking: Bool { liveWork > 0 }
 
@@ -73,45 +112,15 @@ package final class RunningTask: @unchecked Sendable {
         liveWork += 1
     }
 
-    func workEnded(at now: Int64) {
+    func workEnded(at now: VirtualInstant) {
         liveWork -= 1
         if liveWork == 0 { workEndedAt = now }
     }
-}
 
-/// What the system knows of a running continued processing task: what its Live Activity shows, and how its progress went.
-package final class ContinuedState {
-    /// What the Live Activity shows: the words and the progress as last read.
-    package struct Shown: Equatable {
-        package var title: String
-        package var subtitle: String
-        package var completed: Int64 = 0
-        package var total: Int64 = 0
-        /// `fractionCompleted` in thousandths, rounded down: the trace holds integers only.
-        package var permille: Int64 = 0
-    }
-
-    /// The task's `progress`, which the app updates and the system samples.
-    ///
-    /// Foundation's own type: on Linux it computes `fractionCompleted` and
-    /// `isFinished` as on Apple platforms (checked when this was written), and
-    /// app code written against the real API sets it the same way. Created
-    /// without a parent, so no thread's current progress adopts it.
-    package let progress = Progress(parent: nil, userInfo: nil)
-    package var shown: Shown
-    /// The highest `completedUnitCount` and `fractionCompleted` sampled so far: progress counts only when one rises.
-    var bestCompleted: Int64 = 0
-    var bestFraction: Double = 0
-    /// When progress last rose (or the person said to continue): the stall limit counts from here.
-    var lastAdvance: Int64
-    /// Whether the Live Activity is asking the person whether to continue.
-    var asking = false
-    var sampleEvent: EventHandle?
-    /// The outputs the task's work wrote, in the order first written.
-    var outputs: [String] = []
-
-    init(title: String, subtitle: String, startedAt: Int64) {
-        shown = Shown(title: title, subtitle: subtitle)
-        lastAdvance = startedAt
+    /// Stops the run if the task's own bookkeeping is inconsistent: a bug in the model.
+    func checkInvariants() {
+        modelInvariant(liveWork >= 0, "\(subject) counts \(liveWork) pieces of live work")
+        // Its pending events go when it ends; its handler and object may be set by app code still running after that.
+        modelInvariant(!phase.hasEnded || timers.isEmpty, "\(subject) ended (\(phase.rawValue)) with events still pending")
     }
 }

@@ -30,12 +30,9 @@ package protocol TaskBehavior: Sendable {
     func blocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker?
     /// The earliest instant a pending request may run if the conditions hold.
     func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> Int64
-    /// The task began (after `bgTask.start` is traced).
-    func taskStarted(_ task: RunningTask, in process: AppProcess)
-    /// The task expired (after `bgTask.expire` is traced).
-    func taskExpired(_ task: RunningTask, in process: AppProcess)
-    /// The task is ending, before `bgTask.end` is traced; returns what its output left, for kinds that say.
-    func taskEnding(_ task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft?
+    /// What the ending task's output left, for kinds that say (asked before `bgTask.end` is traced, after the
+    /// services heard the task is ending).
+    func outputLeft(by task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft?
 }
 
 extension TaskKind {
@@ -58,11 +55,9 @@ extension TaskKind {
     var subjectName: String { behavior.subjectName }
 }
 
-/// Hooks into a task's life that most kinds leave empty.
+/// What most kinds leave as it is.
 extension TaskBehavior {
     package var expiresWhenDeviceIsUsed: Bool { false }
     package var expiryFix: String { Rules.taskExpired.fix }
-    package func taskStarted(_ task: RunningTask, in process: AppProcess) {}
-    package func taskExpired(_ task: RunningTask, in process: AppProcess) {}
-    package func taskEnding(_ task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft? { nil }
+    package func outputLeft(by task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft? { nil }
 }

@@ -18,8 +18,6 @@ package final class TaskScheduler: SystemService {
     private var waiting: [TaskRecord.Waiting.Reason?] = []
     private var history = LaunchHistory()
     private var checkEvent: EventHandle?
-    /// Identifiers `simulateLaunch` launched whose tasks have not started yet.
-    private var simulatedLaunches: [String] = []
 
     package init(system: any SystemContext) {
         self.system = system
@@ -119,11 +117,6 @@ package final class TaskScheduler: SystemService {
         reevaluate()
     }
 
-    package func processEnded(_ process: AppProcess) {
-        // A launch the process died before starting (no handler registered): nothing is left to start.
-        simulatedLaunches.removeAll()
-    }
-
     /// Re-plans the next launch after anything the policy weighs has changed: one check event at the earliest ready instant.
     ///
     /// The instant is ``LaunchPolicy/nextCheck(pending:in:history:)``'s answer,
@@ -183,7 +176,7 @@ package final class TaskScheduler: SystemService {
         removePending { $0.request.identifier == request.identifier }
         history.lastLaunch[request.kind] = now
         system.trace(.task(.launchRequest(TaskRecord.LaunchRequest(identifier: request.identifier, type: request.kind, cause: cause))))
-        system.deliver(request)
+        system.deliver(request, simulated: cause == .simulateLaunch)
     }
 
     package func perform(_ action: UserAction) -> ActionOutcome {
@@ -202,7 +195,6 @@ package final class TaskScheduler: SystemService {
                 live.console("Task with identifier \(identifier) is already running")
                 return .ignored("a task with identifier \(identifier) is already running")
             }
-            simulatedLaunches.append(identifier)
             launch(entry.request, cause: .simulateLaunch)
             reevaluate()
             return .performed
@@ -216,7 +208,7 @@ package final class TaskScheduler: SystemService {
             guard let process = system.process, process.isAlive else {
                 return .ignored("the app is not running")
             }
-            guard let task = process.runningTask(withIdentifier: identifier), !task.expired else {
+            guard let task = process.runningTask(withIdentifier: identifier), !task.phase.hasExpired else {
                 return .ignored("no task with identifier \(identifier) is running")
             }
             process.expire(task, reason: "the system ended its time early")
@@ -232,15 +224,8 @@ package final class TaskScheduler: SystemService {
         }
     }
 
-    /// Whether `simulateLaunch` launched the task with this identifier that is starting now; asked once per start.
-    package func takeSimulatedLaunch(of identifier: String) -> Bool {
-        guard let index = simulatedLaunches.firstIndex(of: identifier) else { return false }
-        simulatedLaunches.remove(at: index)
-        return true
-    }
-
     /// A task ended; one that did not complete successfully makes the next of its kind wait, if the kind says so.
-    package func taskEnded(_ task: RunningTask, successfully: Bool) {
+    package func taskEnded(_ task: RunningTask, successfully: Bool, in process: AppProcess) {
         let kind = task.request.kind
         if !successfully && kind.behavior.penalizesIncompleteTasks {
             history.penaltyUntil[kind] = max(history.penaltyUntil[kind] ?? 0, now + system.profile.incompleteTaskPenalty)

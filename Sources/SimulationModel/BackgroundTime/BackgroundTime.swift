@@ -1,0 +1,275 @@
+import SimulationKernel
+
+/// Background time of one process: the budget after leaving the foreground, `beginBackgroundTask` assertions,
+/// their expiration handlers, the watchdog, and the console's warnings.
+///
+/// The budget counts only while the app runs in the background: the
+/// deadline exists exactly then. An open task is in the open-task index
+/// and the begin-order list; ended ones leave the list in batches.
+final class BackgroundTime {
+    private unowned let process: AppProcess
+    /// Background tasks in begin order (identifiers rising); ended ones are swept out in batches (see `endTask`).
+    private var tasks: [BackgroundTask] = []
+    /// The open background tasks by identifier: ending one is a lookup, not a scan.
+    private var openTasks: [Int: BackgroundTask] = [:]
+    private var nextIdentifier = 1
+    /// When the background time runs out; nil unless the app runs in the background.
+    private(set) var deadline: VirtualInstant?
+    /// Whether UIKit fired the expiration handlers of this background period.
+    private var expirationStarted = false
+    /// The period's events: the expiration handlers' instant and the deadline.
+    private var timers: [EventHandle] = []
+
+    init(process: AppProcess) {
+        self.process = process
+    }
+
+    private var now: VirtualInstant { process.kernel.now }
+    private var profile: PlatformProfile { process.profile }
+    private var number: Int { process.number }
+
+    /// How many background tasks are open.
+    var openTaskCount: Int { openTasks.count }
+
+    /// Background time left, or nil when unlimited (in the foreground).
+    var remaining: VirtualDuration? {
+        guard process.state == .background, let deadline else { return nil }
+        return max(.zero, deadline - now)
+    }
+
+    // MARK: The background period
+
+    /// The app entered the background: its budget starts, and with it the events of its end.
+    func beginPeriod() {
+        let budget = VirtualDuration(nanoseconds: profile.backgroundTimeBudget)
+        let deadline = now + budget
+        self.deadline = deadline
+        expirationStarted = false
+        process.trace(.backgroundTime(.start(BackgroundTimeRecord.Start(
+            process: number, budget: budget.nanoseconds, deadline: deadline.nanoseconds))))
+        let expiring = max(now, deadline - VirtualDuration(nanoseconds: profile.expirationLead))
+        let subject = Int64(number)
+        // Events hold the process, not only this component: it is the process that must outlive them (its lanes, its
+        // main actor).
+        timers.append(process.kernel.schedule(at: expiring, label: EventLabel("backgroundTime.expiring", subject: subject)) {
+            [process] in process.backgroundTime.expirationTimeCame()
+        })
+        timers.append(process.kernel.schedule(at: deadline, label: EventLabel("backgroundTime.ranOut", subject: subject)) {
+            [process] in process.backgroundTime.timeRanOut()
+        })
+        for task in tasks where task.isOpen { scheduleAgeWarning(for: task) }
+    }
+
+    /// The app left the background (to the foreground, or suspended): the budget stops counting.
+    func endPeriod() {
+        for timer in timers { process.kernel.cancel(timer) }
+        timers.removeAll()
+        if deadline != nil { process.trace(.backgroundTime(.end(BackgroundTimeRecord.End(process: number)))) }
+        deadline = nil
+        expirationStarted = false
+    }
+
+    /// The process is terminated: its tasks close and the budget stops, with nothing traced (the app heard nothing).
+    func stop() {
+        for timer in timers { process.kernel.cancel(timer) }
+        timers.removeAll()
+        for task in tasks where task.isOpen { task.close() }
+        openTasks.removeAll()
+        deadline = nil
+        expirationStarted = false
+    }
+
+    /// The background time is about to run out: UIKit calls every expiration handler, one after another on the main
+    /// thread, then logs each task still open ("Firing background task expiration handlers", iOS 26.1's UIKitCore).
+    func expirationTimeCame() {
+        guard process.isAlive, process.state == .background else { return }
+        expirationStarted = true
+        let open = tasks.filter { $0.isOpen && !$0.handlerState.wasFired }
+        if !open.isEmpty { process.trace(.backgroundTime(.expiring(BackgroundTimeRecord.Expiring(process: number, openTasks: open.count)))) }
+        let batch = ExpirationBatch(tasks: open)
+        for task in open {
+            guard let handler = task.expirationHandler else {
+                task.moveHandler(to: .skipped)
+                process.console("[_UIBackgroundTaskInfo fireExpirationHandler]: Did not call expiration handler: (null) for task: "
+                    + "\(describe(task)). Handler was nil, or UIKIT_SUPPORTS_ASSERTIONSERVICES is false.")
+                continue
+            }
+            task.moveHandler(to: .queued)
+            batch.handlersLeft += 1
+            queueExpirationHandler(handler, of: task, in: batch)
+        }
+        if batch.handlersLeft == 0 { reportTasksStillOpen(after: batch) }
+    }
+
+    private func queueExpirationHandler(_ handler: ExpirationHandler, of task: BackgroundTask, in batch: ExpirationBatch) {
+        process.mainLane.enqueue("expiration handler of task \(task.identifier)", onStart: { [self, process] in
+            task.moveHandler(to: .running)
+            process.trace(.backgroundTime(.taskExpirationHandler(BackgroundTimeRecord.TaskExpirationHandler(
+                process: number, identifier: task.identifier, phase: .started))))
+        }, onFinish: { [self, process] in
+            task.moveHandler(to: .returned)
+            process.trace(.backgroundTime(.taskExpirationHandler(BackgroundTimeRecord.TaskExpirationHandler(
+                process: number, identifier: task.identifier, phase: .returned))))
+            batch.handlersLeft -= 1
+            if batch.handlersLeft == 0 { reportTasksStillOpen(after: batch) }
+        }, workOwner: .none) { [process, subject = task.subject] in
+            await handler.call(in: process, name: "the expiration handler of \(subject)")
+        }
+    }
+
+    /// UIKit's log after the last expiration handler returned, for every task of the batch still open (with a handler or without).
+    private func reportTasksStillOpen(after batch: ExpirationBatch) {
+        guard process.isAlive else { return }
+        for task in batch.tasks where task.isOpen {
+            let message = "Background task still not ended after expiration handlers were called: \(describe(task)). "
+                + "This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this."
+            process.console(message)
+            // A task without a handler was never given the chance: BGS001 covers it when the time runs out.
+            if task.expirationHandler != nil {
+                process.diagnose(Rules.expirationHandlerLeftTaskOpen, subject: task.subject, message: message)
+            }
+        }
+    }
+
+    /// How UIKit's console shows a task (`%{private}@`), as the profile says the console shows private data.
+    private func describe(_ task: BackgroundTask) -> String {
+        task.infoDescription(processName: processName, now: now, privateData: profile.consolePrivateData)
+    }
+
+    /// The budget is spent with tasks still open: the watchdog terminates the app.
+    func timeRanOut() {
+        guard process.isAlive, process.state == .background else { return }
+        let open = tasks.filter(\.isOpen)
+        guard !open.isEmpty else { return }
+        for task in open {
+            switch task.handlerState {
+            case .queued:
+                process.diagnose(
+                    Rules.expirationHandlerBlocked, subject: task.subject,
+                    message: "the expiration handler of \(task.subject) had not started when the background time ran out: "
+                        + "the main thread was busy with other work",
+                    fix: "Keep the main thread free in the background: move long work off the main queue, so that the expiration handlers (which UIKit calls on the main thread) run on time.")
+            case .running:
+                process.diagnose(
+                    Rules.expirationHandlerBlocked, subject: task.subject,
+                    message: "the expiration handler of \(task.subject) was still running when the background time ran out")
+            case .notCalled, .skipped, .returned:
+                process.diagnose(
+                    Rules.backgroundTaskLeaked, subject: task.subject,
+                    message: "\(task.subject) was still open when the background time ran out")
+            }
+        }
+        let names = open.map { $0.consoleName(processName: processName) }.joined(separator: ", ")
+        process.terminate(.watchdog, message: "background task(s) \(names) not ended before the background time ran out")
+    }
+
+    private func scheduleAgeWarning(for task: BackgroundTask) {
+        guard !task.warnedAboutAge else { return }
+        let age = VirtualDuration(nanoseconds: profile.backgroundTaskWarningAge)
+        let label = EventLabel("backgroundTask.ageWarning", subject: Int64(task.identifier))
+        process.kernel.schedule(at: max(now, task.createdAt + age), label: label) { [self, process] in
+            guard process.isAlive, process.state == .background, task.isOpen, !task.warnedAboutAge, now - task.createdAt >= age
+            else { return }
+            task.warnedAboutAgeNow()
+            // Word for word (deltachat-ios #1128; the same in a 2026 device log).
+            let message = "Background Task \(task.consoleName(processName: processName)), was created over "
+                + "\(age / .seconds(1)) seconds ago. "
+                + "In applications running in the background, this creates a risk of termination. "
+                + "Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this."
+            process.console(message)
+            process.diagnose(Rules.backgroundTaskOpenTooLong, subject: task.subject, message: message)
+        }
+    }
+
+    // MARK: Tasks
+
+    /// `beginBackgroundTask(withName:expirationHandler:)`: the new task's identifier, or 0 (`.invalid`).
+    func beginTask(name: String?, expirationHandler: ExpirationHandler?) -> Int {
+        let state = process.state
+        let late = state == .background && expirationStarted
+        if !state.isRunning || (late && profile.beginBackgroundTaskAfterExpiration == .invalid) {
+            process.trace(.backgroundTime(.taskInvalid(BackgroundTimeRecord.TaskInvalid(process: number, name: name ?? "", state: state.name))))
+            return 0
+        }
+        let identifier = nextIdentifier
+        nextIdentifier += 1
+        let task = BackgroundTask(identifier: identifier, name: name, createdAt: now, expirationHandler: expirationHandler)
+        // Granted after the handlers were fired (the profile's other reading): its handler is never called.
+        if late { task.moveHandler(to: .skipped) }
+        tasks.append(task)
+        openTasks[identifier] = task
+        process.cancelSuspension()
+        process.trace(.backgroundTime(.taskBegin(BackgroundTimeRecord.TaskBegin(
+            process: number, identifier: identifier, name: name ?? "", remaining: remaining?.nanoseconds))))
+        if state == .background { scheduleAgeWarning(for: task) }
+        return identifier
+    }
+
+    /// `endBackgroundTask(_:)` of the task with this raw identifier.
+    func endTask(_ identifier: Int) {
+        guard let task = openTasks[identifier] else {
+            // Word for word, the identifier in decimal and hexadecimal (mixpanel-swift #335).
+            let message = "Can't end BackgroundTask: no background task exists with identifier "
+                + "\(identifier) (0x\(String(identifier, radix: 16))), or it may have already been ended. "
+                + "Break in UIApplicationEndBackgroundTaskError() to debug."
+            process.console(message)
+            process.diagnose(Rules.endedUnknownBackgroundTask, subject: "background task \(identifier)", message: message)
+            return
+        }
+        task.close()
+        openTasks[identifier] = nil
+        // Ended tasks leave the ordered list in batches, so that ending many is linear.
+        if openTasks.count * 2 < tasks.count { tasks.removeAll { !$0.isOpen } }
+        process.trace(.backgroundTime(.taskEnd(BackgroundTimeRecord.TaskEnd(
+            process: number, identifier: identifier, name: task.name ?? "", age: (now - task.createdAt).nanoseconds))))
+        process.evaluateSuspension()
+    }
+
+    /// The process's name in UIKit's default task names: the last part of the bundle identifier (an approximation
+    /// of the executable's name).
+    private var processName: String {
+        String(process.system.appInfo.bundleIdentifier.split(separator: ".").last ?? "")
+    }
+
+    // MARK: Invariants
+
+    /// Stops the run if background time's bookkeeping is inconsistent with itself or with `state`: a bug in the model.
+    ///
+    /// - Complexity: O(*n*) in the number of tasks still listed.
+    func checkInvariants(state: AppState) {
+        modelInvariant(
+            (deadline != nil) == (state == .background),
+            "the background deadline is \(deadline.map { "\($0)" } ?? "nil"), but the process is \(state.name.rawValue)")
+        modelInvariant(timers.isEmpty || deadline != nil, "background time's events are pending with no deadline")
+        modelInvariant(!expirationStarted || deadline != nil, "expiration handlers were fired outside a background period")
+        var open = 0
+        for (index, task) in tasks.enumerated() {
+            modelInvariant(
+                (index == 0 || tasks[index - 1].identifier < task.identifier) && task.identifier < nextIdentifier,
+                "background task \(task.identifier) is out of begin order")
+            guard task.isOpen else { continue }
+            open += 1
+            modelInvariant(openTasks[task.identifier] === task, "open background task \(task.identifier) is not in the open-task index")
+        }
+        modelInvariant(open == openTasks.count, "the open-task index holds \(openTasks.count) tasks, but \(open) are open")
+        if state.isTerminated { modelInvariant(openTasks.isEmpty, "a terminated process has \(openTasks.count) open background task(s)") }
+    }
+
+    #if DEBUG
+    /// Test-only: drops an open task from the open-task index, so a test sees the check stop the run.
+    func breakInvariantForTesting() {
+        openTasks.removeValue(forKey: tasks.first(where: \.isOpen)?.identifier ?? 0)
+    }
+    #endif
+}
+
+/// The expiration handlers fired at one instant, and the tasks they belong to: UIKit reports the tasks still
+/// open once the last handler returned.
+final class ExpirationBatch {
+    let tasks: [BackgroundTask]
+    var handlersLeft = 0
+
+    init(tasks: [BackgroundTask]) {
+        self.tasks = tasks
+    }
+}

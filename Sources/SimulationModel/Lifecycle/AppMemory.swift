@@ -1,0 +1,107 @@
+import SimulationKernel
+
+/// What one process holds in memory and on disk: work done since the last save, the file and database locks
+/// it holds, and the output files its work writes.
+///
+/// Memory goes with the process: its unsaved work is reported lost and its
+/// locks are gone. Saves and output files are the device's (``SavedState``)
+/// and survive it.
+final class AppMemory {
+    private unowned let process: AppProcess
+    /// Work done since the last save: lost if the process ends before the next.
+    private(set) var unsavedWork: VirtualDuration = .zero
+    /// The locks held, in the order taken.
+    private(set) var heldLocks: [String] = []
+
+    init(process: AppProcess) {
+        self.process = process
+    }
+
+    // MARK: Work and saves
+
+    /// Counts `duration` of work that the next save keeps; a negative duration is no work, as for CPU time.
+    func recordWork(_ duration: VirtualDuration) {
+        unsavedWork = unsavedWork + max(.zero, duration)
+    }
+
+    /// The app saves: its work so far survives the process.
+    func save(checkpoint: String) {
+        let saved = unsavedWork
+        unsavedWork = .zero
+        process.simulation.storage.save(checkpoint: checkpoint, at: process.now, process: process.number)
+        process.trace(.app(.save(AppRecord.Save(process: process.number, checkpoint: checkpoint, work: saved.nanoseconds))))
+    }
+
+    func holdLock(_ name: String) {
+        heldLocks.append(name)
+        process.trace(.app(.lock(AppRecord.Lock(process: process.number, lock: name, held: true))))
+    }
+
+    func releaseLock(_ name: String) {
+        if let index = heldLocks.firstIndex(of: name) { heldLocks.remove(at: index) }
+        process.trace(.app(.lock(AppRecord.Lock(process: process.number, lock: name, held: false))))
+    }
+
+    /// The process is terminated for `reason`: its memory is gone, and work since the last save is reported lost.
+    func lose(terminatedFor reason: TerminationReason) {
+        if unsavedWork > .zero {
+            process.diagnose(
+                Rules.workLostAtTermination, subject: "unsaved work",
+                message: "\(unsavedWork) of work since the last save was lost when the app was terminated (\(reason.rawValue))")
+        }
+        unsavedWork = .zero
+        heldLocks.removeAll()
+    }
+
+    // MARK: Output files
+
+    /// Writes unit `unit` of `total` to the output file `name` (a continued task's work, when `task` is given).
+    func writeOutputUnit(_ unit: Int, of total: Int, to name: String, for task: RunningTask?) {
+        let file = process.simulation.storage.writeUnit(unit, of: total, to: name, process: process.number)
+        if let state = task?.continued, !state.outputs.contains(name) { state.outputs.append(name) }
+        traceOutput(name, file, change: .write, task: task)
+    }
+
+    /// Removes the output file `name` if it is partial: the app cleans up after a failure (in `task`'s handler, if given).
+    func removePartialOutput(_ name: String, for task: RunningTask?) {
+        traceOutput(name, process.simulation.storage.removePartial(name, process: process.number), change: .remove, task: task)
+    }
+
+    private func traceOutput(_ name: String, _ file: SavedState.Output?, change: AppRecord.OutputChange, task: RunningTask?) {
+        // Which task's work it was (`identifier`): a task's end reports the files its own work wrote.
+        process.trace(.app(.output(AppRecord.Output(
+            process: process.number, output: name, change: change, units: file?.units ?? 0, total: file?.total ?? 0,
+            state: file?.state, identifier: task?.identifier))))
+    }
+
+    /// `complete`, `partial` or `none` (nothing written, or the partial output removed): what a continued task leaves.
+    func outputState(of task: RunningTask) -> TaskRecord.OutputLeft {
+        let files = (task.continued?.outputs ?? []).compactMap { process.simulation.storage.output(named: $0) }
+        if files.contains(where: { $0.state == .partial }) { return .partial }
+        if !files.isEmpty && files.allSatisfy({ $0.state == .complete }) { return .complete }
+        return .none
+    }
+
+    /// The names of a continued task's partial output files.
+    func partialOutputs(of task: RunningTask) -> [String] {
+        (task.continued?.outputs ?? []).filter { process.simulation.storage.output(named: $0)?.state == .partial }
+    }
+
+    // MARK: Invariants
+
+    /// Stops the run if the memory's bookkeeping is inconsistent, or a terminated process still holds memory: a bug
+    /// in the model.
+    func checkInvariants(state: AppState) {
+        modelInvariant(unsavedWork >= .zero, "the unsaved work is \(unsavedWork.nanoseconds) ns")
+        guard state.isTerminated else { return }
+        modelInvariant(unsavedWork == .zero, "a terminated process still counts \(unsavedWork) of unsaved work")
+        modelInvariant(heldLocks.isEmpty, "a terminated process still holds \(heldLocks.joined(separator: ", "))")
+    }
+
+    #if DEBUG
+    /// Test-only: makes the unsaved work negative, so a test sees the check stop the run.
+    func breakInvariantForTesting() {
+        unsavedWork = .nanoseconds(-1)
+    }
+    #endif
+}

@@ -1,0 +1,240 @@
+import SimulationKernel
+
+/// The app's side of `BGTaskScheduler` in one process: the launch handlers it registered, the tasks handed to it
+/// while it launched, and the tasks running.
+///
+/// Registrations die with the process (pending requests are the system's,
+/// in ``TaskScheduler``). A task the system hands over while the process
+/// launches waits here until the launch finishes. A running task leaves
+/// when it ends: completed, expired without a handler, or with the process.
+/// Services hear of each task's start, expiry and end through
+/// ``SystemContext``; the process never names them.
+///
+/// Touched on the simulation's thread only.
+final class LaunchedTasks: @unchecked Sendable {
+    /// A launched task handed to the app before it finished launching.
+    struct Delivery {
+        var request: TaskRequest
+        /// Whether the debugger's `simulateLaunch` launched it.
+        var simulated: Bool
+    }
+
+    unowned let process: AppProcess
+    /// The launch handlers by identifier (a continued one may be under its wildcard entry).
+    private var registrations: [String: TaskRegistration] = [:]
+    /// Tasks handed to the app while it launches: they start when the launch finishes.
+    private var pendingDeliveries: [Delivery] = []
+    /// The tasks running, oldest first.
+    private(set) var running: [RunningTask] = []
+
+    init(process: AppProcess) {
+        self.process = process
+    }
+
+    private var profile: PlatformProfile { process.profile }
+    private var now: VirtualInstant { process.kernel.now }
+
+    // MARK: Registration
+
+    /// `register(forTaskWithIdentifier:using:launchHandler:)`: returns whether it registered; crashes as the platform does.
+    func register(identifier: String, registration: TaskRegistration, launchFinished: Bool) -> Bool {
+        var registration = registration
+        let permitted = PermittedIdentifiers(app: process.system.appInfo, profile: profile)
+        let underWildcard = permitted.wildcardEntry(matching: identifier) != nil
+        if launchFinished {
+            let raises = switch profile.registrationAfterLaunch {
+            case .raises: true
+            // At registration only a wildcard entry tells that an identifier is a continued processing one.
+            case .continuedExempt: !underWildcard
+            case .accepted: false
+            }
+            if raises {
+                process.raiseInternalInconsistency(
+                    Rules.registeredAfterLaunch, subject: "task identifier \(identifier)",
+                    reason: "All launch handlers must be registered before application finishes launching")
+                return false
+            }
+            registration.registeredAfterLaunch = true
+        }
+        let wildcardItself = permitted.isWildcardEntry(identifier)
+        let rejectedWildcard = wildcardItself && profile.continuedWildcardRegistration == .rejected
+        guard !rejectedWildcard, underWildcard || permitted.listsExactly(identifier) else {
+            rejectRegistration(of: identifier, wildcard: rejectedWildcard)
+            return false
+        }
+        if registrations[identifier] != nil {
+            process.raiseInternalInconsistency(
+                Rules.registeredTwice, subject: "task identifier \(identifier)",
+                reason: "Launch handler for task with identifier \(identifier) has already been registered")
+            return false
+        }
+        registrations[identifier] = registration
+        process.trace(.task(.register(TaskRecord.Register(
+            process: process.number, identifier: identifier, registered: true, queue: registration.onMainLane ? .main : .background))))
+        return true
+    }
+
+    /// iOS 26.1: `register` returns NO and logs this; the wildcard string itself is not a permissible identifier.
+    private func rejectRegistration(of identifier: String, wildcard: Bool) {
+        process.console("Registration rejected; \(identifier) is not advertised in the application's Info.plist")
+        if wildcard {
+            let example = (PermittedIdentifiers.prefix(ofWildcard: identifier) ?? identifier) + "<job>"
+            process.diagnose(
+                Rules.taskIdentifierNotPermitted, subject: "task identifier \(identifier)",
+                message: "register(forTaskWithIdentifier:) returned false: \(identifier) is a wildcard entry, not an identifier; a request for \(example) will find no handler",
+                fix: "Register the identifier you submit (\(example)), once, just before submitting it: the wildcard entry permits such identifiers, it does not register them.")
+        } else {
+            process.diagnose(
+                Rules.taskIdentifierNotPermitted, subject: "task identifier \(identifier)",
+                message: "register(forTaskWithIdentifier:) returned false: \(identifier) is not in BGTaskSchedulerPermittedIdentifiers")
+        }
+        process.trace(.task(.register(TaskRecord.Register(process: process.number, identifier: identifier, registered: false, queue: nil))))
+    }
+
+    /// The handler that runs `request`: registered for its identifier, or (when the profile reads wildcard
+    /// registrations that way) for the wildcard entry a continued identifier falls under.
+    func registration(for request: TaskRequest) -> TaskRegistration? {
+        if let exact = registrations[request.identifier] { return exact }
+        guard request.kind == .continuedProcessing, profile.continuedWildcardRegistration == .matchesComposed,
+              let entry = PermittedIdentifiers(app: process.system.appInfo, profile: profile)
+                .wildcardEntry(matching: request.identifier)
+        else { return nil }
+        return registrations[entry]
+    }
+
+    // MARK: Running tasks
+
+    func task(withIdentifier identifier: String) -> RunningTask? {
+        running.first { $0.identifier == identifier }
+    }
+
+    /// Continued processing tasks running now, or handed to the app and about to start.
+    var continuedCount: Int {
+        running.reduce(0) { $0 + ($1.request.kind == .continuedProcessing ? 1 : 0) }
+            + pendingDeliveries.reduce(0) { $0 + ($1.request.kind == .continuedProcessing ? 1 : 0) }
+    }
+
+    /// Keeps a task handed to the app while it launches, to start when the launch finishes.
+    func holdUntilLaunched(_ request: TaskRequest, simulated: Bool) {
+        pendingDeliveries.append(Delivery(request: request, simulated: simulated))
+    }
+
+    /// Starts the tasks handed over during the launch, in order, while the process lives.
+    func startHeldDeliveries() {
+        let deliveries = pendingDeliveries
+        pendingDeliveries.removeAll()
+        for delivery in deliveries where process.isAlive { start(delivery.request, simulated: delivery.simulated) }
+    }
+
+    /// Starts the launch handler of a delivered task, or crashes when this launch registered none.
+    func start(_ request: TaskRequest, simulated: Bool) {
+        guard let registration = registration(for: request) else {
+            process.raiseNoLaunchHandler(request.identifier, atSubmit: false)
+            return
+        }
+        let runtime = request.kind.behavior.runtime(in: profile).map(VirtualDuration.init(nanoseconds:))
+        let runIndex = process.simulation.taskRunStarted(TaskRun(
+            process: process.number, identifier: request.identifier, kind: request.kind, startedAt: now.nanoseconds))
+        let task = RunningTask(
+            request: request, launchedAt: now, deadline: runtime.map { now + $0 }, registration: registration,
+            simulated: simulated, runIndex: runIndex)
+        running.append(task)
+        process.trace(.task(.start(TaskRecord.Start(
+            process: process.number, identifier: request.identifier, type: request.kind, deadline: task.deadline?.nanoseconds,
+            queue: registration.onMainLane ? .main : .background))))
+        if let deadline = task.deadline {
+            let label = EventLabel("bgTask.deadline", subject: Int64(process.number))
+            task.addTimer(process.kernel.schedule(at: deadline, label: label) { [self, process] in
+                guard process.isAlive, task.phase == .running else { return }
+                timeRanOut(task)
+            })
+        }
+        process.system.taskStarted(task, in: process)
+        if registration.isolation == .mainActor && !registration.onMainLane {
+            trapMainActorHandler(of: task)
+            return
+        }
+        runHandler(registration, of: task)
+    }
+
+    /// Queues or spawns the launch handler on the queue it was registered with.
+    private func runHandler(_ registration: TaskRegistration, of task: RunningTask) {
+        let handler = registration.handler
+        let body: @Sendable () async -> Void = { [process] in
+            await handler(task)
+            if task.completesWhenHandlerReturns && !task.phase.hasEnded {
+                process.complete(task, success: !task.phase.hasExpired)
+            }
+        }
+        let name = "launch handler \(task.identifier)"
+        if registration.onMainLane {
+            process.mainLane.enqueue(name, workOwner: .task(task), body)
+        } else if let lane = registration.lane {
+            lane.enqueue(name, workOwner: .task(task), body)
+        } else {
+            task.runsHandler(in: process.spawn(name, origin: .system, workOwner: .task(task), body))
+        }
+    }
+
+    /// A main-actor isolated launch handler was called on the registration's background queue: the check the compiler
+    /// put at the closure's entry traps before its first line (VivaDicta PR #316, SakuraRSS PR #186: EXC_BREAKPOINT in
+    /// `_dispatch_assert_queue_fail` on the queue `com.apple.BGTaskScheduler (<identifier>)`).
+    private func trapMainActorHandler(of task: RunningTask) {
+        // libdispatch's words; the address is the main queue's, which differs between OS builds.
+        process.console("BUG IN CLIENT OF LIBDISPATCH: Assertion failed: Block was expected to execute on queue [com.apple.main-thread (0x201422380)]")
+        process.diagnose(
+            Rules.mainActorHandlerOnBackgroundQueue, subject: "launch handler of \(task.identifier)",
+            message: "the launch handler of \(task.identifier) is isolated to the main actor but was registered with using: nil; "
+                + "it was called on com.apple.BGTaskScheduler (\(task.identifier)) and trapped at its entry")
+        process.terminate(.crash, message: "EXC_BREAKPOINT (SIGTRAP) on com.apple.BGTaskScheduler (\(task.identifier)): main-actor isolated launch handler called off the main queue")
+    }
+
+    // MARK: Moves
+
+    /// Moves `task` to `next`; a move tasks never make is recorded as a bug in the model, as for the process's states.
+    func move(_ task: RunningTask, to next: TaskPhase) {
+        let from = task.phase
+        guard !task.move(to: next) else { return }
+        process.trace(.model(.illegalTaskTransition(ModelRecord.IllegalTaskTransition(
+            process: process.number, identifier: task.identifier, from: from, to: next))))
+    }
+
+    /// Takes `task` off the running list: it ended.
+    func remove(_ task: RunningTask) {
+        running.removeAll { $0 === task }
+    }
+
+    /// Takes every task off the running list, and forgets the ones waiting for the launch: the process is ending.
+    /// Returns the running ones, to end with ``endWithProcess(_:)`` once the process is terminated.
+    func takeAll() -> [RunningTask] {
+        defer { running.removeAll() }
+        pendingDeliveries.removeAll()
+        return running
+    }
+
+    // MARK: Invariants
+
+    /// Stops the run if the tasks' bookkeeping is inconsistent with itself or with `state`: a bug in the model.
+    func checkInvariants(state: AppState) {
+        for task in running {
+            task.checkInvariants()
+            modelInvariant(!task.phase.hasEnded, "\(task.subject) is on the running list but ended (\(task.phase.rawValue))")
+        }
+        if case .launching = state {} else {
+            modelInvariant(
+                pendingDeliveries.isEmpty,
+                "\(pendingDeliveries.count) task(s) wait for a launch to finish, but the process is \(state.name.rawValue)")
+        }
+        if state.isTerminated || state == .notRunning {
+            modelInvariant(running.isEmpty, "\(running.count) task(s) run in a process that is \(state.name.rawValue)")
+        }
+    }
+
+    #if DEBUG
+    /// Test-only: puts an ended task on the running list, so a test sees the check stop the run.
+    func breakInvariantForTesting() {
+        guard let task = running.first else { return }
+        _ = task.move(to: .completed)
+    }
+    #endif
+}

@@ -86,6 +86,14 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         self.checkExpectations = expectations
         self.services = (Self.standardServices + extraServices).map { $0(self) }
         recorder.onFull = { [unowned self] in traceLimitReached() }
+        #if DEBUG
+        // Before each event, that is after the one before it and the jobs it released: every test run checks them.
+        let observer = options.eventObserver
+        kernel.eventObserver = { [unowned self] event in
+            checkInvariants()
+            observer?(event)
+        }
+        #endif
     }
 
     // MARK: Trace
@@ -181,6 +189,9 @@ public final class Simulation: SystemContext, @unchecked Sendable {
 
         var ending = SimulationResult.Ending.completed
         let end = kernel.run(until: VirtualInstant(nanoseconds: stopTime))
+        #if DEBUG
+        checkInvariants()
+        #endif
         // What the run concluded is written even when the trace is full: a trace always says how it ended.
         recorder.capacity = .max
         switch end {

@@ -7,7 +7,6 @@ import SimulationKernel
 /// deadline exists exactly then. An open task is in the open-task index
 /// and the begin-order list; ended ones leave the list in batches.
 final class BackgroundTime {
-    private unowned let process: AppProcess
     /// Background tasks in begin order (identifiers rising); ended ones are swept out in batches (see `endTask`).
     private var tasks: [BackgroundTask] = []
     /// The open background tasks by identifier: ending one is a lookup, not a scan.
@@ -20,57 +19,49 @@ final class BackgroundTime {
     /// The period's events: the expiration handlers' instant and the deadline.
     private var timers: [EventHandle] = []
 
-    init(process: AppProcess) {
-        self.process = process
-    }
-
-    private var now: VirtualInstant { process.kernel.now }
-    private var profile: PlatformProfile { process.profile }
-    private var number: Int { process.number }
-
     /// How many background tasks are open.
     var openTaskCount: Int { openTasks.count }
 
-    /// Background time left, or nil when unlimited (in the foreground).
-    var remaining: VirtualDuration? {
+    /// Background time left in `process`, or nil when unlimited (in the foreground).
+    func remaining(in process: AppProcess) -> VirtualDuration? {
         guard process.state == .background, let deadline else { return nil }
-        return max(.zero, deadline - now)
+        return max(.zero, deadline - process.kernel.now)
     }
 
     // MARK: The background period
 
     /// The app entered the background: its budget starts, and with it the events of its end.
-    func beginPeriod() {
-        let budget = VirtualDuration(nanoseconds: profile.backgroundTimeBudget)
+    func beginPeriod(in process: AppProcess) {
+        let now = process.kernel.now
+        let number = process.number
+        let budget = VirtualDuration(nanoseconds: process.profile.backgroundTimeBudget)
         let deadline = now + budget
         self.deadline = deadline
         expirationStarted = false
         process.trace(.backgroundTime(.start(BackgroundTimeRecord.Start(
             process: number, budget: budget.nanoseconds, deadline: deadline.nanoseconds))))
-        let expiring = max(now, deadline - VirtualDuration(nanoseconds: profile.expirationLead))
+        let expiring = max(now, deadline - VirtualDuration(nanoseconds: process.profile.expirationLead))
         let subject = Int64(number)
-        // Events hold the process, not only this component: it is the process that must outlive them (its lanes, its
-        // main actor).
-        timers.append(process.kernel.schedule(at: expiring, label: EventLabel("backgroundTime.expiring", subject: subject)) {
-            [process] in process.backgroundTime.expirationTimeCame()
+        timers.append(process.kernel.schedule(at: expiring, label: EventLabel("backgroundTime.expiring", subject: subject)) { [self] in
+            expirationTimeCame(in: process)
         })
-        timers.append(process.kernel.schedule(at: deadline, label: EventLabel("backgroundTime.ranOut", subject: subject)) {
-            [process] in process.backgroundTime.timeRanOut()
+        timers.append(process.kernel.schedule(at: deadline, label: EventLabel("backgroundTime.ranOut", subject: subject)) { [self] in
+            timeRanOut(in: process)
         })
-        for task in tasks where task.isOpen { scheduleAgeWarning(for: task) }
+        for task in tasks where task.isOpen { scheduleAgeWarning(for: task, in: process) }
     }
 
     /// The app left the background (to the foreground, or suspended): the budget stops counting.
-    func endPeriod() {
+    func endPeriod(in process: AppProcess) {
         for timer in timers { process.kernel.cancel(timer) }
         timers.removeAll()
-        if deadline != nil { process.trace(.backgroundTime(.end(BackgroundTimeRecord.End(process: number)))) }
+        if deadline != nil { process.trace(.backgroundTime(.end(BackgroundTimeRecord.End(process: process.number)))) }
         deadline = nil
         expirationStarted = false
     }
 
     /// The process is terminated: its tasks close and the budget stops, with nothing traced (the app heard nothing).
-    func stop() {
+    func stop(in process: AppProcess) {
         for timer in timers { process.kernel.cancel(timer) }
         timers.removeAll()
         for task in tasks where task.isOpen { task.close() }
@@ -81,8 +72,9 @@ final class BackgroundTime {
 
     /// The background time is about to run out: UIKit calls every expiration handler, one after another on the main
     /// thread, then logs each task still open ("Firing background task expiration handlers", iOS 26.1's UIKitCore).
-    func expirationTimeCame() {
+    private func expirationTimeCame(in process: AppProcess) {
         guard process.isAlive, process.state == .background else { return }
+        let number = process.number
         expirationStarted = true
         let open = tasks.filter { $0.isOpen && !$0.handlerState.wasFired }
         if !open.isEmpty { process.trace(.backgroundTime(.expiring(BackgroundTimeRecord.Expiring(process: number, openTasks: open.count)))) }
@@ -91,37 +83,40 @@ final class BackgroundTime {
             guard let handler = task.expirationHandler else {
                 task.moveHandler(to: .skipped)
                 process.console("[_UIBackgroundTaskInfo fireExpirationHandler]: Did not call expiration handler: (null) for task: "
-                    + "\(describe(task)). Handler was nil, or UIKIT_SUPPORTS_ASSERTIONSERVICES is false.")
+                    + "\(describe(task, in: process)). Handler was nil, or UIKIT_SUPPORTS_ASSERTIONSERVICES is false.")
                 continue
             }
             task.moveHandler(to: .queued)
             batch.handlersLeft += 1
-            queueExpirationHandler(handler, of: task, in: batch)
+            queueExpirationHandler(handler, of: task, in: batch, process: process)
         }
-        if batch.handlersLeft == 0 { reportTasksStillOpen(after: batch) }
+        if batch.handlersLeft == 0 { reportTasksStillOpen(after: batch, in: process) }
     }
 
-    private func queueExpirationHandler(_ handler: ExpirationHandler, of task: BackgroundTask, in batch: ExpirationBatch) {
-        process.mainLane.enqueue("expiration handler of task \(task.identifier)", onStart: { [self, process] in
+    private func queueExpirationHandler(
+        _ handler: ExpirationHandler, of task: BackgroundTask, in batch: ExpirationBatch, process: AppProcess
+    ) {
+        let number = process.number
+        process.mainLane.enqueue("expiration handler of task \(task.identifier)", onStart: {
             task.moveHandler(to: .running)
             process.trace(.backgroundTime(.taskExpirationHandler(BackgroundTimeRecord.TaskExpirationHandler(
                 process: number, identifier: task.identifier, phase: .started))))
-        }, onFinish: { [self, process] in
+        }, onFinish: { [self] in
             task.moveHandler(to: .returned)
             process.trace(.backgroundTime(.taskExpirationHandler(BackgroundTimeRecord.TaskExpirationHandler(
                 process: number, identifier: task.identifier, phase: .returned))))
             batch.handlersLeft -= 1
-            if batch.handlersLeft == 0 { reportTasksStillOpen(after: batch) }
+            if batch.handlersLeft == 0 { reportTasksStillOpen(after: batch, in: process) }
         }, workOwner: .none) { [process, subject = task.subject] in
             await handler.call(in: process, name: "the expiration handler of \(subject)")
         }
     }
 
     /// UIKit's log after the last expiration handler returned, for every task of the batch still open (with a handler or without).
-    private func reportTasksStillOpen(after batch: ExpirationBatch) {
+    private func reportTasksStillOpen(after batch: ExpirationBatch, in process: AppProcess) {
         guard process.isAlive else { return }
         for task in batch.tasks where task.isOpen {
-            let message = "Background task still not ended after expiration handlers were called: \(describe(task)). "
+            let message = "Background task still not ended after expiration handlers were called: \(describe(task, in: process)). "
                 + "This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this."
             process.console(message)
             // A task without a handler was never given the chance: BGS001 covers it when the time runs out.
@@ -132,12 +127,13 @@ final class BackgroundTime {
     }
 
     /// How UIKit's console shows a task (`%{private}@`), as the profile says the console shows private data.
-    private func describe(_ task: BackgroundTask) -> String {
-        task.infoDescription(processName: processName, now: now, privateData: profile.consolePrivateData)
+    private func describe(_ task: BackgroundTask, in process: AppProcess) -> String {
+        task.infoDescription(
+            processName: processName(of: process), now: process.kernel.now, privateData: process.profile.consolePrivateData)
     }
 
     /// The budget is spent with tasks still open: the watchdog terminates the app.
-    func timeRanOut() {
+    private func timeRanOut(in process: AppProcess) {
         guard process.isAlive, process.state == .background else { return }
         let open = tasks.filter(\.isOpen)
         guard !open.isEmpty else { return }
@@ -159,20 +155,21 @@ final class BackgroundTime {
                     message: "\(task.subject) was still open when the background time ran out")
             }
         }
-        let names = open.map { $0.consoleName(processName: processName) }.joined(separator: ", ")
+        let names = open.map { $0.consoleName(processName: processName(of: process)) }.joined(separator: ", ")
         process.terminate(.watchdog, message: "background task(s) \(names) not ended before the background time ran out")
     }
 
-    private func scheduleAgeWarning(for task: BackgroundTask) {
+    private func scheduleAgeWarning(for task: BackgroundTask, in process: AppProcess) {
         guard !task.warnedAboutAge else { return }
-        let age = VirtualDuration(nanoseconds: profile.backgroundTaskWarningAge)
+        let kernel = process.kernel
+        let age = VirtualDuration(nanoseconds: process.profile.backgroundTaskWarningAge)
         let label = EventLabel("backgroundTask.ageWarning", subject: Int64(task.identifier))
-        process.kernel.schedule(at: max(now, task.createdAt + age), label: label) { [self, process] in
-            guard process.isAlive, process.state == .background, task.isOpen, !task.warnedAboutAge, now - task.createdAt >= age
+        kernel.schedule(at: max(kernel.now, task.createdAt + age), label: label) { [self] in
+            guard process.isAlive, process.state == .background, task.isOpen, !task.warnedAboutAge, kernel.now - task.createdAt >= age
             else { return }
             task.warnedAboutAgeNow()
             // Word for word (deltachat-ios #1128; the same in a 2026 device log).
-            let message = "Background Task \(task.consoleName(processName: processName)), was created over "
+            let message = "Background Task \(task.consoleName(processName: processName(of: process))), was created over "
                 + "\(age / .seconds(1)) seconds ago. "
                 + "In applications running in the background, this creates a risk of termination. "
                 + "Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this."
@@ -184,29 +181,30 @@ final class BackgroundTime {
     // MARK: Tasks
 
     /// `beginBackgroundTask(withName:expirationHandler:)`: the new task's identifier, or 0 (`.invalid`).
-    func beginTask(name: String?, expirationHandler: ExpirationHandler?) -> Int {
+    func beginTask(name: String?, expirationHandler: ExpirationHandler?, in process: AppProcess) -> Int {
         let state = process.state
+        let number = process.number
         let late = state == .background && expirationStarted
-        if !state.isRunning || (late && profile.beginBackgroundTaskAfterExpiration == .invalid) {
+        if !state.isRunning || (late && process.profile.beginBackgroundTaskAfterExpiration == .invalid) {
             process.trace(.backgroundTime(.taskInvalid(BackgroundTimeRecord.TaskInvalid(process: number, name: name ?? "", state: state.name))))
             return 0
         }
         let identifier = nextIdentifier
         nextIdentifier += 1
-        let task = BackgroundTask(identifier: identifier, name: name, createdAt: now, expirationHandler: expirationHandler)
+        let task = BackgroundTask(identifier: identifier, name: name, createdAt: process.kernel.now, expirationHandler: expirationHandler)
         // Granted after the handlers were fired (the profile's other reading): its handler is never called.
         if late { task.moveHandler(to: .skipped) }
         tasks.append(task)
         openTasks[identifier] = task
         process.cancelSuspension()
         process.trace(.backgroundTime(.taskBegin(BackgroundTimeRecord.TaskBegin(
-            process: number, identifier: identifier, name: name ?? "", remaining: remaining?.nanoseconds))))
-        if state == .background { scheduleAgeWarning(for: task) }
+            process: number, identifier: identifier, name: name ?? "", remaining: remaining(in: process)?.nanoseconds))))
+        if state == .background { scheduleAgeWarning(for: task, in: process) }
         return identifier
     }
 
     /// `endBackgroundTask(_:)` of the task with this raw identifier.
-    func endTask(_ identifier: Int) {
+    func endTask(_ identifier: Int, in process: AppProcess) {
         guard let task = openTasks[identifier] else {
             // Word for word, the identifier in decimal and hexadecimal (mixpanel-swift #335).
             let message = "Can't end BackgroundTask: no background task exists with identifier "
@@ -221,13 +219,13 @@ final class BackgroundTime {
         // Ended tasks leave the ordered list in batches, so that ending many is linear.
         if openTasks.count * 2 < tasks.count { tasks.removeAll { !$0.isOpen } }
         process.trace(.backgroundTime(.taskEnd(BackgroundTimeRecord.TaskEnd(
-            process: number, identifier: identifier, name: task.name ?? "", age: (now - task.createdAt).nanoseconds))))
+            process: process.number, identifier: identifier, name: task.name ?? "", age: (process.kernel.now - task.createdAt).nanoseconds))))
         process.evaluateSuspension()
     }
 
     /// The process's name in UIKit's default task names: the last part of the bundle identifier (an approximation
     /// of the executable's name).
-    private var processName: String {
+    private func processName(of process: AppProcess) -> String {
         String(process.system.appInfo.bundleIdentifier.split(separator: ".").last ?? "")
     }
 

@@ -7,15 +7,10 @@ import SimulationKernel
 /// locks are gone. Saves and output files are the device's (``SavedState``)
 /// and survive it.
 final class AppMemory {
-    private unowned let process: AppProcess
     /// Work done since the last save: lost if the process ends before the next.
     private(set) var unsavedWork: VirtualDuration = .zero
     /// The locks held, in the order taken.
     private(set) var heldLocks: [String] = []
-
-    init(process: AppProcess) {
-        self.process = process
-    }
 
     // MARK: Work and saves
 
@@ -25,25 +20,25 @@ final class AppMemory {
     }
 
     /// The app saves: its work so far survives the process.
-    func save(checkpoint: String) {
+    func save(checkpoint: String, in process: AppProcess) {
         let saved = unsavedWork
         unsavedWork = .zero
         process.simulation.storage.save(checkpoint: checkpoint, at: process.now, process: process.number)
         process.trace(.app(.save(AppRecord.Save(process: process.number, checkpoint: checkpoint, work: saved.nanoseconds))))
     }
 
-    func holdLock(_ name: String) {
+    func holdLock(_ name: String, in process: AppProcess) {
         heldLocks.append(name)
         process.trace(.app(.lock(AppRecord.Lock(process: process.number, lock: name, held: true))))
     }
 
-    func releaseLock(_ name: String) {
+    func releaseLock(_ name: String, in process: AppProcess) {
         if let index = heldLocks.firstIndex(of: name) { heldLocks.remove(at: index) }
         process.trace(.app(.lock(AppRecord.Lock(process: process.number, lock: name, held: false))))
     }
 
     /// The process is terminated for `reason`: its memory is gone, and work since the last save is reported lost.
-    func lose(terminatedFor reason: TerminationReason) {
+    func lose(terminatedFor reason: TerminationReason, in process: AppProcess) {
         if unsavedWork > .zero {
             process.diagnose(
                 Rules.workLostAtTermination, subject: "unsaved work",
@@ -56,18 +51,20 @@ final class AppMemory {
     // MARK: Output files
 
     /// Writes unit `unit` of `total` to the output file `name` (a continued task's work, when `task` is given).
-    func writeOutputUnit(_ unit: Int, of total: Int, to name: String, for task: RunningTask?) {
+    func writeOutputUnit(_ unit: Int, of total: Int, to name: String, for task: RunningTask?, in process: AppProcess) {
         let file = process.simulation.storage.writeUnit(unit, of: total, to: name, process: process.number)
         if let state = task?.continued, !state.outputs.contains(name) { state.outputs.append(name) }
-        traceOutput(name, file, change: .write, task: task)
+        traceOutput(name, file, change: .write, task: task, in: process)
     }
 
     /// Removes the output file `name` if it is partial: the app cleans up after a failure (in `task`'s handler, if given).
-    func removePartialOutput(_ name: String, for task: RunningTask?) {
-        traceOutput(name, process.simulation.storage.removePartial(name, process: process.number), change: .remove, task: task)
+    func removePartialOutput(_ name: String, for task: RunningTask?, in process: AppProcess) {
+        traceOutput(name, process.simulation.storage.removePartial(name, process: process.number), change: .remove, task: task, in: process)
     }
 
-    private func traceOutput(_ name: String, _ file: SavedState.Output?, change: AppRecord.OutputChange, task: RunningTask?) {
+    private func traceOutput(
+        _ name: String, _ file: SavedState.Output?, change: AppRecord.OutputChange, task: RunningTask?, in process: AppProcess
+    ) {
         // Which task's work it was (`identifier`): a task's end reports the files its own work wrote.
         process.trace(.app(.output(AppRecord.Output(
             process: process.number, output: name, change: change, units: file?.units ?? 0, total: file?.total ?? 0,
@@ -75,7 +72,7 @@ final class AppMemory {
     }
 
     /// `complete`, `partial` or `none` (nothing written, or the partial output removed): what a continued task leaves.
-    func outputState(of task: RunningTask) -> TaskRecord.OutputLeft {
+    func outputState(of task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft {
         let files = (task.continued?.outputs ?? []).compactMap { process.simulation.storage.output(named: $0) }
         if files.contains(where: { $0.state == .partial }) { return .partial }
         if !files.isEmpty && files.allSatisfy({ $0.state == .complete }) { return .complete }
@@ -83,7 +80,7 @@ final class AppMemory {
     }
 
     /// The names of a continued task's partial output files.
-    func partialOutputs(of task: RunningTask) -> [String] {
+    func partialOutputs(of task: RunningTask, in process: AppProcess) -> [String] {
         (task.continued?.outputs ?? []).filter { process.simulation.storage.output(named: $0)?.state == .partial }
     }
 

@@ -7,8 +7,10 @@ import SimulationKernel
 /// asks it where the process is and tells it what happened, and its state
 /// changes only through the methods below, so that a terminated process
 /// keeps nothing running and a suspension is planned only in the background.
+/// Like every component of the process, it holds no reference to the
+/// process: the process passes itself to the methods that trace or plan
+/// events, and what those events capture keeps it alive.
 final class ProcessLifecycle {
-    private unowned let process: AppProcess
     /// Where the process is.
     private(set) var state: AppState = .notRunning
     /// Where the launch leads: the person may leave or come back before it finishes.
@@ -27,15 +29,11 @@ final class ProcessLifecycle {
     /// The suspension planned, if any.
     private var suspensionEvent: EventHandle?
 
-    init(process: AppProcess) {
-        self.process = process
-    }
-
     // MARK: State
 
     /// Moves to `next`, traced with `reason`. A move the platform never makes is recorded as a bug in the model
     /// (`model.illegalTransition`, which the property tests look for) and made, rather than crashing a run.
-    func move(to next: AppState, reason: String?) {
+    func move(to next: AppState, reason: String?, in process: AppProcess) {
         let previous = state
         if !previous.canMove(to: next) {
             process.trace(.model(.illegalTransition(ModelRecord.IllegalTransition(
@@ -59,10 +57,10 @@ final class ProcessLifecycle {
     }
 
     /// Ends the process for `reason`, traced with `message`; it keeps nothing running.
-    func terminate(_ reason: TerminationReason, message: String) {
+    func terminate(_ reason: TerminationReason, message: String, in process: AppProcess) {
         let from = state.name
         state = .terminated(reason)
-        cancelSuspension()
+        cancelSuspension(in: process)
         callbacksInFlight = 0
         serviceHolds = 0
         afterLaunch.removeAll()
@@ -123,7 +121,7 @@ final class ProcessLifecycle {
     var suspensionPlanned: Bool { suspensionEvent != nil }
 
     /// Plans the suspension `delay` from now; `suspend` decides, when the time comes, whether it still happens.
-    func planSuspension(after delay: VirtualDuration, _ suspend: @escaping () -> Void) {
+    func planSuspension(after delay: VirtualDuration, in process: AppProcess, _ suspend: @escaping () -> Void) {
         let label = EventLabel("app.suspend", subject: Int64(process.number))
         suspensionEvent = process.kernel.schedule(afterNanoseconds: delay.nanoseconds, label: label) { [self] in
             suspensionEvent = nil
@@ -132,7 +130,7 @@ final class ProcessLifecycle {
     }
 
     /// Cancels the suspension planned, if any.
-    func cancelSuspension() {
+    func cancelSuspension(in process: AppProcess) {
         if let suspensionEvent { process.kernel.cancel(suspensionEvent) }
         suspensionEvent = nil
     }

@@ -47,7 +47,7 @@ extension AppProcess {
         for charge in call.charges where isAlive {
             do {
                 switch charge {
-                case .work(let duration): try await cpu.compute(duration, label: "\(name), charged by synchronous code")
+                case .work(let duration): try await cpu.compute(duration, label: "\(name), charged by synchronous code", in: self)
                 case .sleep(let duration): try await kernel.sleep(until: kernel.now + duration)
                 }
             } catch {

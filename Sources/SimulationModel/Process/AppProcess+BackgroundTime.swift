@@ -5,18 +5,18 @@ extension AppProcess {
     /// `beginBackgroundTask(withName:expirationHandler:)`: the new task's identifier, or 0 (`.invalid`).
     package func beginBackgroundTask(name: String?, expirationHandler: ExpirationHandler?) -> Int {
         guard isAlive else { return 0 }
-        return backgroundTime.beginTask(name: name, expirationHandler: expirationHandler)
+        return backgroundTime.beginTask(name: name, expirationHandler: expirationHandler, in: self)
     }
 
     /// `endBackgroundTask(_:)` of the task with this raw identifier.
     package func endBackgroundTask(_ identifier: Int) {
         guard isAlive else { return }
-        backgroundTime.endTask(identifier)
+        backgroundTime.endTask(identifier, in: self)
     }
 
     /// Nanoseconds of background time left, or nil when unlimited (in the foreground).
     package var backgroundTimeRemainingNanoseconds: Int64? {
-        backgroundTime.remaining?.nanoseconds
+        backgroundTime.remaining(in: self)?.nanoseconds
     }
 
     /// How many background tasks are open.

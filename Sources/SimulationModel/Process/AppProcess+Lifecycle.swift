@@ -32,14 +32,14 @@ extension AppProcess {
             callback(.lifecycle(.didBecomeActive))
         } else {
             move(to: .background)
-            backgroundTime.beginPeriod()
+            backgroundTime.beginPeriod(in: self)
             // Launched for the person but left before it finished: the app still hears that it is in the background.
             if state == .background, launchedInto == .foreground {
                 connectScene()
                 deliverDidEnterBackground()
             }
         }
-        tasks.startHeldDeliveries()
+        tasks.startHeldDeliveries(in: self)
         for body in lifecycle.takeAfterLaunch() where isAlive { body() }
         evaluateSuspension()
     }
@@ -61,7 +61,7 @@ extension AppProcess {
             return
         }
         move(to: .background, reason: cause)
-        backgroundTime.beginPeriod()
+        backgroundTime.beginPeriod(in: self)
         deliverDidEnterBackground()
     }
 
@@ -100,7 +100,7 @@ extension AppProcess {
         }
         let wasSuspended = state == .suspended
         cancelSuspension()
-        backgroundTime.endPeriod()
+        backgroundTime.endPeriod(in: self)
         move(to: .foregroundInactive, reason: cause)
         // Launched into the background, a scene app has no scene yet: it connects when the person opens the app.
         connectScene()
@@ -196,14 +196,14 @@ extension AppProcess {
     /// Suspends the app when nothing keeps it running in the background.
     func evaluateSuspension() {
         guard mayBeSuspended, !lifecycle.suspensionPlanned else { return }
-        lifecycle.planSuspension(after: .nanoseconds(profile.suspensionDelay)) { [self] in
+        lifecycle.planSuspension(after: .nanoseconds(profile.suspensionDelay), in: self) { [self] in
             if mayBeSuspended { suspend() }
         }
     }
 
     /// Cancels a planned suspension: something keeps the app running again.
     func cancelSuspension() {
-        lifecycle.cancelSuspension()
+        lifecycle.cancelSuspension(in: self)
     }
 
     private func suspend() {
@@ -215,14 +215,14 @@ extension AppProcess {
             terminate(.lockHeldAtSuspension, message: "held on to a file lock or SQLite database lock during suspension")
             return
         }
-        backgroundTime.endPeriod()
+        backgroundTime.endPeriod(in: self)
         move(to: .suspended)
-        cpu.pause()
+        cpu.pause(in: self)
     }
 
     /// The process runs again after a suspension: its work goes on, held waits end, and its lanes start.
     func resumeAfterSuspension() {
-        cpu.resume()
+        cpu.resume(in: self)
         execution.resumeLanes()
     }
 }

@@ -24,7 +24,7 @@ extension AppProcess {
     package func wakeForService(cause: String) {
         guard state == .suspended else { return }
         move(to: .background, reason: cause)
-        backgroundTime.beginPeriod()
+        backgroundTime.beginPeriod(in: self)
         resumeAfterSuspension()
     }
 
@@ -42,12 +42,12 @@ extension AppProcess {
         case .suspended:
             // The system wakes the suspended app in the background for the task.
             move(to: .background, reason: "bgTask \(request.identifier)")
-            backgroundTime.beginPeriod()
+            backgroundTime.beginPeriod(in: self)
             resumeAfterSuspension()
-            tasks.start(request, simulated: simulated)
+            tasks.start(request, simulated: simulated, in: self)
         case .background, .foregroundActive, .foregroundInactive:
             cancelSuspension()
-            tasks.start(request, simulated: simulated)
+            tasks.start(request, simulated: simulated, in: self)
         case .notRunning, .terminated:
             break
         }

@@ -27,13 +27,13 @@ extension AppProcess {
     /// `register(forTaskWithIdentifier:using:launchHandler:)`: returns whether it registered; crashes as the platform does.
     package func register(identifier: String, registration: TaskRegistration) -> Bool {
         guard isAlive else { return false }
-        return tasks.register(identifier: identifier, registration: registration, launchFinished: lifecycle.launchFinished)
+        return tasks.register(identifier: identifier, registration: registration, launchFinished: lifecycle.launchFinished, in: self)
     }
 
     /// The handler that runs `request`: registered for its identifier, or (when the profile reads wildcard
     /// registrations that way) for the wildcard entry a continued identifier falls under.
     func registration(for request: TaskRequest) -> TaskRegistration? {
-        tasks.registration(for: request)
+        tasks.registration(for: request, in: self)
     }
 
     // MARK: Running tasks
@@ -57,17 +57,17 @@ extension AppProcess {
 
     /// The task's time is up (or the debugger or the system says so): the expiration handler runs.
     package func expire(_ task: RunningTask, reason: String) {
-        tasks.expire(task, reason: reason)
+        tasks.expire(task, reason: reason, in: self)
     }
 
     /// The debugger's `_simulateExpirationForTaskWithIdentifier:`; returns why nothing happened, if nothing did.
     package func simulateExpiration(of identifier: String) -> String? {
-        tasks.simulateExpiration(of: identifier)
+        tasks.simulateExpiration(of: identifier, in: self)
     }
 
     /// `setTaskCompleted(success:)`.
     package func complete(_ task: RunningTask, success: Bool) {
         guard isAlive else { return }
-        tasks.complete(task, success: success)
+        tasks.complete(task, success: success, in: self)
     }
 }

@@ -31,12 +31,14 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// The app's code in this process; made when the process is, so nothing of an earlier launch survives.
     package private(set) var appCode: any AppCode = NoAppCode()
 
-    private(set) lazy var lifecycle = ProcessLifecycle(process: self)
-    private(set) lazy var backgroundTime = BackgroundTime(process: self)
-    private(set) lazy var tasks = LaunchedTasks(process: self)
-    private(set) lazy var execution = CodeExecution(process: self)
-    private(set) lazy var cpu = ProcessCPU(process: self)
-    private(set) lazy var memory = AppMemory(process: self)
+    // The components. They hold no reference back: the process passes itself to the methods that trace or plan
+    // events, so what those events capture keeps the process alive, as when they were its own methods.
+    let lifecycle = ProcessLifecycle()
+    let backgroundTime = BackgroundTime()
+    let tasks = LaunchedTasks()
+    let execution = CodeExecution()
+    let cpu = ProcessCPU()
+    let memory = AppMemory()
 
     /// The system the process lives in, as its services see it.
     package var system: any SystemContext { simulation }
@@ -49,15 +51,13 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         self.number = number
         self.simulation = simulation
         self.kernel = simulation.kernel
-        // Made now, not on first use: the look-alikes ask `acceptsAppCall` from any thread.
-        _ = (lifecycle, backgroundTime, tasks, execution, cpu, memory)
         self.appCode = makeAppCode(self)
     }
 
     /// Keeps the Swift concurrency work the app's code starts (tasks, main-actor code) inside the simulation,
     /// on the calling thread; the app code of a Swift app calls it before the app's objects are made.
     package func routeAppConcurrency() {
-        execution.routeConcurrency()
+        execution.routeConcurrency(of: self)
     }
 
     /// Whether the app's code is Swift written for iOS (its concurrency routed into the simulation), rather than
@@ -88,7 +88,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     /// Moves the process to `next`; the system's plans may change with it.
     func move(to next: AppState, reason: String? = nil) {
-        lifecycle.move(to: next, reason: reason)
+        lifecycle.move(to: next, reason: reason, in: self)
         simulation.processStateChanged()
     }
 
@@ -116,7 +116,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         lane: SerialLane? = nil, _ body: @escaping @Sendable () async -> Void
     ) -> TaskContext? {
         guard isAlive else { return nil }
-        return execution.spawn(name, origin: origin, workOwner: workOwner, countsWork: countsWork, lane: lane, body)
+        return execution.spawn(name, origin: origin, workOwner: workOwner, countsWork: countsWork, lane: lane, in: self, body)
     }
 
     /// The lane the calling code runs on: the lane of the item whose task (or child task) is calling, if any.
@@ -126,18 +126,18 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     package var currentPersonAction: String? { PersonActionScope.current }
 
     package func admit(_ waiter: Waiter) {
-        cpu.admit(waiter)
+        cpu.admit(waiter, in: self)
     }
 
     /// Burns `duration` nanoseconds of CPU time on the calling task: it stops while the process is suspended.
     package func compute(_ duration: Int64, label: String) async throws {
-        try await cpu.compute(.nanoseconds(duration), label: label)
+        try await cpu.compute(.nanoseconds(duration), label: label, in: self)
     }
 
     // MARK: Lanes
 
     /// The app's main thread: delegate callbacks, main-queue blocks, expiration handlers, main-actor code.
-    package var mainLane: SerialLane { execution.mainLane }
+    package var mainLane: SerialLane { execution.mainLane(of: self) }
 
     /// The lane of a serial queue of the app's code (a serial `DispatchQueue`, an `OperationQueue` running one
     /// operation at a time), made the first time the queue is used in this process.
@@ -145,12 +145,12 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// `owner` is the queue object; the lane lives as long as the process, so a queue kept by the app across
     /// processes gets a fresh lane in each.
     package func serialLane(for owner: AnyObject, label: String) -> SerialLane {
-        execution.serialLane(for: owner, label: label)
+        execution.serialLane(for: owner, label: label, in: self)
     }
 
     /// Called by a lane's task when its item's body has returned.
     func laneItemFinished(_ lane: SerialLane) {
-        execution.laneItemFinished(lane)
+        execution.laneItemFinished(lane, in: self)
     }
 
     /// Runs `body` on the main lane later (`DispatchQueue.main.async`, or `asyncAfter` with `delay` nanoseconds).
@@ -160,7 +160,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     package func dispatchToMain(
         _ name: String, personAction: String?, delay: Int64 = 0, _ body: @escaping @Sendable () async -> Void
     ) {
-        execution.dispatchToMain(name, personAction: personAction, delay: .nanoseconds(delay), body)
+        execution.dispatchToMain(name, personAction: personAction, delay: .nanoseconds(delay), in: self, body)
     }
 
     // MARK: Memory
@@ -174,17 +174,17 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     package func save(checkpoint: String) {
         // A dead process's code may still unwind through a catch block: nothing it does counts.
         guard isAlive else { return }
-        memory.save(checkpoint: checkpoint)
+        memory.save(checkpoint: checkpoint, in: self)
     }
 
     package func holdLock(_ name: String) {
         guard isAlive else { return }
-        memory.holdLock(name)
+        memory.holdLock(name, in: self)
     }
 
     package func releaseLock(_ name: String) {
         guard isAlive else { return }
-        memory.releaseLock(name)
+        memory.releaseLock(name, in: self)
     }
 
     // MARK: Termination
@@ -203,15 +203,15 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     package func terminate(_ reason: TerminationReason, message: String) {
         guard !state.isTerminated, state != .notRunning else { return }
         reportOutsideCalls()
-        memory.lose(terminatedFor: reason)
-        backgroundTime.stop()
+        memory.lose(terminatedFor: reason, in: self)
+        backgroundTime.stop(in: self)
         let ending = tasks.takeAll()
-        lifecycle.terminate(reason, message: message)
-        let failing = cpu.stop()
+        lifecycle.terminate(reason, message: message, in: self)
+        let failing = cpu.stop(in: self)
         execution.dropLanes()
         for waiter in failing { waiter.fail(ProcessTerminated(process: number)) }
         execution.cancelTasks()
-        for task in ending { tasks.endWithProcess(task) }
+        for task in ending { tasks.endWithProcess(task, in: self) }
         simulation.processEnded(self)
     }
 
@@ -250,7 +250,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// Test-only: moves the running task `identifier` to `phase` as the model would, recorded if tasks never move so.
     package func moveTaskForTesting(_ identifier: String, to phase: TaskPhase) {
         guard let task = tasks.task(withIdentifier: identifier) else { return }
-        tasks.move(task, to: phase)
+        tasks.move(task, to: phase, in: self)
     }
     #endif
 }

@@ -11,9 +11,9 @@ import SimulationKernel
 /// Touched on the simulation's thread only, but for the record of calls
 /// from other threads (``AppCodeState``), which is locked.
 final class CodeExecution: @unchecked Sendable {
-    private unowned let process: AppProcess
-    /// The app's main thread: delegate callbacks, main-queue blocks, expiration handlers, main-actor code.
-    private(set) lazy var mainLane = SerialLane(process: process, label: "main", isMain: true)
+    /// The app's main thread: delegate callbacks, main-queue blocks, expiration handlers, main-actor code; made on
+    /// first use.
+    private var main: SerialLane?
     /// The lanes of the serial queues the app's code used, in the order first used.
     private var serialLanes: [(owner: AnyObject, lane: SerialLane)] = []
     /// The lane each running lane item's task belongs to, by task identifier.
@@ -25,12 +25,16 @@ final class CodeExecution: @unchecked Sendable {
     /// This process's main actor and the binding of the simulation's thread to it, once its code is Swift.
     private var concurrencyBinding: ConcurrencyRouting.Binding?
 
-    init(process: AppProcess) {
-        self.process = process
+    /// The main lane of `process`, made the first time it is asked for.
+    func mainLane(of process: AppProcess) -> SerialLane {
+        if let main { return main }
+        let lane = SerialLane(process: process, label: "main", isMain: true)
+        main = lane
+        return lane
     }
 
     /// Keeps the Swift concurrency work the app's code starts inside the simulation, on the calling thread.
-    func routeConcurrency() {
+    func routeConcurrency(of process: AppProcess) {
         concurrencyBinding = ConcurrencyRouting.bind(process)
     }
 
@@ -41,7 +45,7 @@ final class CodeExecution: @unchecked Sendable {
 
     /// Starts app code as a simulated task gated by the process (see ``AppProcess/spawn(_:origin:workOwner:countsWork:lane:_:)``).
     func spawn(
-        _ name: String, origin: AppProcess.Origin, workOwner: WorkOwner, countsWork: Bool, lane: SerialLane?,
+        _ name: String, origin: AppProcess.Origin, workOwner: WorkOwner, countsWork: Bool, lane: SerialLane?, in process: AppProcess,
         _ body: @escaping @Sendable () async -> Void
     ) -> TaskContext {
         let action: String? = switch origin {
@@ -54,7 +58,7 @@ final class CodeExecution: @unchecked Sendable {
         // The new task copies the task-local bindings at creation, and so do tasks its code starts.
         let start = {
             PersonActionScope.$current.withValue(action) {
-                self.process.kernel.spawn(name, gate: self.process) { [self, process = self.process] in
+                process.kernel.spawn(name, gate: process) { [self] in
                     // The task may start after the process died in the same instant (a swipe right after a callback was queued).
                     if process.isAlive { await body() }
                     if countsWork { owner?.workEnded(at: process.kernel.now) }
@@ -84,7 +88,7 @@ final class CodeExecution: @unchecked Sendable {
     // MARK: Lanes
 
     /// The lane of a serial queue of the app's code, made the first time the queue is used in this process.
-    func serialLane(for owner: AnyObject, label: String) -> SerialLane {
+    func serialLane(for owner: AnyObject, label: String, in process: AppProcess) -> SerialLane {
         if let found = serialLanes.first(where: { $0.owner === owner }) { return found.lane }
         let lane = SerialLane(process: process, label: label, isMain: false)
         serialLanes.append((owner, lane))
@@ -92,7 +96,7 @@ final class CodeExecution: @unchecked Sendable {
     }
 
     /// Called by a lane's task when its item's body has returned.
-    func laneItemFinished(_ lane: SerialLane) {
+    func laneItemFinished(_ lane: SerialLane, in process: AppProcess) {
         guard process.isAlive else { return }
         let hook = lane.finishCurrent()
         hook?()
@@ -101,7 +105,7 @@ final class CodeExecution: @unchecked Sendable {
 
     /// The process runs again after a suspension: every lane starts its next item.
     func resumeLanes() {
-        mainLane.startNext()
+        main?.startNext()
         for (_, lane) in serialLanes { lane.startNext() }
     }
 
@@ -110,18 +114,19 @@ final class CodeExecution: @unchecked Sendable {
     /// A block dispatched while handling the person's action still serves it, and one dispatched by a launch
     /// handler's work is still that task's work, from the moment it is dispatched.
     func dispatchToMain(
-        _ name: String, personAction: String?, delay: VirtualDuration, _ body: @escaping @Sendable () async -> Void
+        _ name: String, personAction: String?, delay: VirtualDuration, in process: AppProcess,
+        _ body: @escaping @Sendable () async -> Void
     ) {
         let owner = WorkOwner.inherited.resolved
         guard delay > .zero else {
-            mainLane.enqueue(name, personAction: personAction, workOwner: owner.map { .task($0) } ?? .none, body)
+            mainLane(of: process).enqueue(name, personAction: personAction, workOwner: owner.map { .task($0) } ?? .none, body)
             return
         }
         owner?.workStarted()
         let label = EventLabel("app.dispatchAfter", subject: Int64(process.number))
-        process.kernel.schedule(afterNanoseconds: delay.nanoseconds, label: label) { [self, process] in
+        process.kernel.schedule(afterNanoseconds: delay.nanoseconds, label: label) { [self] in
             guard process.isAlive else { return }
-            mainLane.enqueue(name, personAction: personAction, workOwner: owner.map { .task($0) } ?? .none, body)
+            mainLane(of: process).enqueue(name, personAction: personAction, workOwner: owner.map { .task($0) } ?? .none, body)
             // Counted by the lane from now on.
             owner?.workEnded(at: process.kernel.now)
         }
@@ -131,7 +136,7 @@ final class CodeExecution: @unchecked Sendable {
 
     /// The process is terminated: every lane drops its items.
     func dropLanes() {
-        mainLane.removeAll()
+        main?.removeAll()
         for (_, lane) in serialLanes { lane.removeAll() }
     }
 
@@ -147,7 +152,7 @@ final class CodeExecution: @unchecked Sendable {
 
     /// Stops the run if the lanes' and tasks' bookkeeping is inconsistent with itself or with `state`: a bug in the model.
     func checkInvariants(state: AppState) {
-        mainLane.checkInvariants(state: state)
+        main?.checkInvariants(state: state)
         for (_, lane) in serialLanes { lane.checkInvariants(state: state) }
         for identifier in laneOfTask.keys {
             modelInvariant(liveTasks[identifier] != nil, "task \(identifier) runs on a lane but is not alive")
@@ -160,7 +165,7 @@ final class CodeExecution: @unchecked Sendable {
     #if DEBUG
     /// Test-only: says a task that does not exist runs on the main lane, so a test sees the check stop the run.
     func breakInvariantForTesting() {
-        laneOfTask[.max] = mainLane
+        laneOfTask[.max] = main ?? serialLanes.first?.lane
     }
     #endif
 }

@@ -7,7 +7,6 @@ import SimulationKernel
 /// resumes where it stopped, and a wait that ends meanwhile is held until
 /// the process runs again. A terminated process's work and waits fail.
 final class ProcessCPU {
-    private unowned let process: AppProcess
     /// CPU work not yet swept out; finished ones leave in batches (see `start`).
     private var computations: [Computation] = []
     /// How many of `computations` finished.
@@ -15,12 +14,8 @@ final class ProcessCPU {
     /// Waits that ended while the process did not run: they resume when it runs again.
     private var deferredWaiters: [Waiter] = []
 
-    init(process: AppProcess) {
-        self.process = process
-    }
-
     /// Lets `waiter` go on now, holds it while the process does not run, or fails it when the process is gone.
-    func admit(_ waiter: Waiter) {
+    func admit(_ waiter: Waiter, in process: AppProcess) {
         switch process.state {
         case .terminated:
             waiter.fail(ProcessTerminated(process: process.number))
@@ -32,24 +27,23 @@ final class ProcessCPU {
     }
 
     /// Burns `duration` of CPU time on the calling task: it stops while the process is suspended.
-    func compute(_ duration: VirtualDuration, label: String) async throws {
+    func compute(_ duration: VirtualDuration, label: String, in process: AppProcess) async throws {
         guard duration > .zero else { return }
         // A dead process's code gets no more CPU time: the work fails at once instead of waiting for ever.
         if process.state.isTerminated { throw ProcessTerminated(process: process.number) }
         try await process.kernel.wait(for: "CPU work (\(label))") { waiter in
             let computation = Computation(remaining: duration, waiter: waiter)
             computations.append(computation)
-            if process.state.isRunning { start(computation) }
+            if process.state.isRunning { start(computation, in: process) }
         }
     }
 
-    private func start(_ computation: Computation) {
+    private func start(_ computation: Computation, in process: AppProcess) {
         let kernel = process.kernel
         computation.startedAt = kernel.now
         let label = EventLabel("app.workDone", subject: Int64(process.number))
-        computation.event = kernel.schedule(afterNanoseconds: computation.remaining.nanoseconds, label: label) { [self, process] in
-            // Held as the process's own events hold it: a process outlives what may still touch it (its main actor).
-            withExtendedLifetime(process) { finish(computation) }
+        computation.event = kernel.schedule(afterNanoseconds: computation.remaining.nanoseconds, label: label) { [self] in
+            finish(computation)
         }
     }
 
@@ -65,7 +59,7 @@ final class ProcessCPU {
     }
 
     /// The process is suspended: its work stops where it is.
-    func pause() {
+    func pause(in process: AppProcess) {
         let now = process.kernel.now
         for computation in computations where !computation.finished {
             guard let event = computation.event else { continue }
@@ -76,9 +70,9 @@ final class ProcessCPU {
     }
 
     /// The process runs again: its work goes on, and the waits held meanwhile end.
-    func resume() {
+    func resume(in process: AppProcess) {
         for computation in computations where computation.event == nil && !computation.finished {
-            start(computation)
+            start(computation, in: process)
         }
         let waiting = deferredWaiters
         deferredWaiters.removeAll()
@@ -87,7 +81,7 @@ final class ProcessCPU {
 
     /// The process is terminated: its work stops for good. Returns the waits to fail (held ones first, then the work
     /// not finished), once the process's lanes are cleared.
-    func stop() -> [Waiter] {
+    func stop(in process: AppProcess) -> [Waiter] {
         for computation in computations {
             if let event = computation.event { process.kernel.cancel(event) }
         }

@@ -3,10 +3,9 @@ import SimulationKernel
 /// How a launched task ends: its time runs out, its expiration handler runs, the app completes it, or its
 /// process ends; and what each of those says about the app.
 extension LaunchedTasks {
-    private var now: VirtualInstant { process.kernel.now }
-
     /// The task's deadline passed before it completed: its work does not fit, or it ended without `setTaskCompleted`.
-    func timeRanOut(_ task: RunningTask) {
+    func timeRanOut(_ task: RunningTask, in process: AppProcess) {
+        let now = process.kernel.now
         let ran = TimeText.formatExact(nanoseconds: (now - task.launchedAt).nanoseconds)
         if task.tracksWork && !task.isWorking {
             let ended = task.workEndedAt.map { TimeText.formatExact(nanoseconds: ($0 - task.launchedAt).nanoseconds) } ?? "0s"
@@ -21,13 +20,13 @@ extension LaunchedTasks {
                 Rules.taskExpired, subject: task.subject,
                 message: "\(task.subject) ran out of time after \(ran) \(what)", fix: task.request.kind.behavior.expiryFix)
         }
-        expire(task, reason: "time ran out")
+        expire(task, reason: "time ran out", in: process)
     }
 
     /// The task's time is up (or the debugger or the system says so): the expiration handler runs.
-    func expire(_ task: RunningTask, reason: String) {
+    func expire(_ task: RunningTask, reason: String, in process: AppProcess) {
         guard process.isAlive, task.phase == .running else { return }
-        move(task, to: .expired)
+        move(task, to: .expired, in: process)
         process.trace(.task(.expire(TaskRecord.Expire(process: process.number, identifier: task.identifier, reason: reason))))
         process.system.taskExpired(task, in: process)
         if task.completesWhenHandlerReturns {
@@ -41,32 +40,32 @@ extension LaunchedTasks {
             process.diagnose(
                 Rules.noTaskExpirationHandler, subject: task.subject,
                 message: "\(task.subject) had no expiration handler; the system marked it complete and unsuccessful")
-            finish(task, how: .expired, success: false)
+            finish(task, how: .expired, success: false, in: process)
             return
         }
-        callExpirationHandler(handler, of: task)
+        callExpirationHandler(handler, of: task, in: process)
         let grace = EventLabel("bgTask.expirationGrace", subject: Int64(process.number))
-        task.addTimer(process.kernel.schedule(afterNanoseconds: process.profile.taskExpirationGrace, label: grace) { [self, process] in
+        task.addTimer(process.kernel.schedule(afterNanoseconds: process.profile.taskExpirationGrace, label: grace) { [self] in
             guard process.isAlive, !task.phase.hasEnded else { return }
-            graceRanOut(task)
+            graceRanOut(task, in: process)
         })
     }
 
     /// Calls a BGTask's expiration handler the way BackgroundTasks does: cleared first, then called on a global
     /// background queue (iOS 18.2 and 26.1: `dispatch_get_global_queue(-32768, 0)`), so a busy main thread does not
     /// delay it and the task's own work goes on beside it.
-    private func callExpirationHandler(_ handler: ExpirationHandler, of task: RunningTask) {
+    private func callExpirationHandler(_ handler: ExpirationHandler, of task: RunningTask, in process: AppProcess) {
         task.expirationHandler = nil
-        move(task, to: .expirationHandlerRunning)
-        process.spawn("expiration handler \(task.identifier)", origin: .system, workOwner: .none) { [self, process] in
+        move(task, to: .expirationHandlerRunning, in: process)
+        process.spawn("expiration handler \(task.identifier)", origin: .system, workOwner: .none) { [self] in
             await handler.call(in: process, name: "the expiration handler of \(task.subject)")
             // The handler may have completed the task: then it moves no more.
-            if task.phase == .expirationHandlerRunning { move(task, to: .expirationHandlerReturned) }
+            if task.phase == .expirationHandlerRunning { move(task, to: .expirationHandlerReturned, in: process) }
         }
     }
 
     /// The grace after the expiration handler is over and the task is not complete: the watchdog kills the app.
-    private func graceRanOut(_ task: RunningTask) {
+    private func graceRanOut(_ task: RunningTask, in process: AppProcess) {
         let grace = TimeText.formatExact(nanoseconds: process.profile.taskExpirationGrace)
         if task.phase == .expirationHandlerRunning {
             process.diagnose(
@@ -84,7 +83,7 @@ extension LaunchedTasks {
     /// The debugger's `_simulateExpirationForTaskWithIdentifier:` (iOS 26.1's BackgroundTasks): only a task that
     /// `_simulateLaunchForTaskWithIdentifier:` started; without a handler it is only logged, not completed.
     /// Returns why nothing happened, if nothing did.
-    func simulateExpiration(of identifier: String) -> String? {
+    func simulateExpiration(of identifier: String, in process: AppProcess) -> String? {
         process.console("Simulating expiration for task with identifier \(identifier)")
         guard let task = task(withIdentifier: identifier), task.simulated, !task.phase.hasExpired else {
             process.console("Task with identifier \(identifier) is not currently being simulated")
@@ -95,12 +94,12 @@ extension LaunchedTasks {
             return nil
         }
         process.console("Expiring simulated task: \(task.logDescription)")
-        expire(task, reason: "simulateExpiration")
+        expire(task, reason: "simulateExpiration", in: process)
         return nil
     }
 
     /// `setTaskCompleted(success:)`.
-    func complete(_ task: RunningTask, success: Bool) {
+    func complete(_ task: RunningTask, success: Bool, in process: AppProcess) {
         if task.phase.hasEnded {
             process.diagnose(
                 Rules.taskCompletedTwice, subject: task.subject,
@@ -113,19 +112,19 @@ extension LaunchedTasks {
                 Rules.successAfterExpiration, subject: task.subject,
                 message: "setTaskCompleted(success: true) was called on \(task.subject) after it expired: work cut short is reported as done")
         }
-        finish(task, how: expired ? .expired : .completed, success: success)
+        finish(task, how: expired ? .expired : .completed, success: success, in: process)
     }
 
     /// The task is complete (`how` is `.completed` or `.expired`): it leaves the running list, and the system lets go of it.
-    private func finish(_ task: RunningTask, how: TaskRecord.Ending, success: Bool) {
+    private func finish(_ task: RunningTask, how: TaskRecord.Ending, success: Bool, in process: AppProcess) {
         let expired = task.phase.hasExpired
-        move(task, to: expired ? .completedAfterExpiry : .completed)
+        move(task, to: expired ? .completedAfterExpiry : .completed, in: process)
         task.expirationHandler = nil
         // The system lets go of the `BGTask` it handed the app (which holds the task: a cycle otherwise).
         task.lookalike = nil
         for timer in task.takeTimers() { process.kernel.cancel(timer) }
         remove(task)
-        let output = traceEnd(of: task, how: how, success: success)
+        let output = traceEnd(of: task, how: how, success: success, in: process)
         if output == .partial && (!success || expired) {
             process.diagnose(
                 Rules.partialOutputLeftBehind, subject: task.subject,
@@ -137,11 +136,11 @@ extension LaunchedTasks {
 
     /// Ends `task` with its process, after ``takeAll()`` took it off the list: the app hears nothing (for a continued
     /// task, as when the person closes it in the app switcher), and whatever output it had written stays as it was.
-    func endWithProcess(_ task: RunningTask) {
+    func endWithProcess(_ task: RunningTask, in process: AppProcess) {
         task.lookalike = nil
         for timer in task.takeTimers() { process.kernel.cancel(timer) }
-        move(task, to: .processEnded)
-        traceEnd(of: task, how: .processEnded, success: false)
+        move(task, to: .processEnded, in: process)
+        traceEnd(of: task, how: .processEnded, success: false, in: process)
         process.system.taskEnded(task, successfully: false, in: process)
     }
 
@@ -150,7 +149,9 @@ extension LaunchedTasks {
     /// The output field makes a continued task's end say what it left
     /// behind, also when the process was killed and the app never heard.
     @discardableResult
-    private func traceEnd(of task: RunningTask, how: TaskRecord.Ending, success: Bool) -> TaskRecord.OutputLeft? {
+    private func traceEnd(
+        of task: RunningTask, how: TaskRecord.Ending, success: Bool, in process: AppProcess
+    ) -> TaskRecord.OutputLeft? {
         process.system.taskEnding(task, in: process)
         let output = task.request.kind.behavior.outputLeft(by: task, in: process)
         process.simulation.taskRunEnded(task.runIndex, how: how, success: success)

@@ -19,7 +19,6 @@ final class LaunchedTasks: @unchecked Sendable {
         var simulated: Bool
     }
 
-    unowned let process: AppProcess
     /// The launch handlers by identifier (a continued one may be under its wildcard entry).
     private var registrations: [String: TaskRegistration] = [:]
     /// Tasks handed to the app while it launches: they start when the launch finishes.
@@ -27,18 +26,12 @@ final class LaunchedTasks: @unchecked Sendable {
     /// The tasks running, oldest first.
     private(set) var running: [RunningTask] = []
 
-    init(process: AppProcess) {
-        self.process = process
-    }
-
-    private var profile: PlatformProfile { process.profile }
-    private var now: VirtualInstant { process.kernel.now }
-
     // MARK: Registration
 
     /// `register(forTaskWithIdentifier:using:launchHandler:)`: returns whether it registered; crashes as the platform does.
-    func register(identifier: String, registration: TaskRegistration, launchFinished: Bool) -> Bool {
+    func register(identifier: String, registration: TaskRegistration, launchFinished: Bool, in process: AppProcess) -> Bool {
         var registration = registration
+        let profile = process.profile
         let permitted = PermittedIdentifiers(app: process.system.appInfo, profile: profile)
         let underWildcard = permitted.wildcardEntry(matching: identifier) != nil
         if launchFinished {
@@ -59,7 +52,7 @@ final class LaunchedTasks: @unchecked Sendable {
         let wildcardItself = permitted.isWildcardEntry(identifier)
         let rejectedWildcard = wildcardItself && profile.continuedWildcardRegistration == .rejected
         guard !rejectedWildcard, underWildcard || permitted.listsExactly(identifier) else {
-            rejectRegistration(of: identifier, wildcard: rejectedWildcard)
+            rejectRegistration(of: identifier, wildcard: rejectedWildcard, in: process)
             return false
         }
         if registrations[identifier] != nil {
@@ -75,7 +68,7 @@ final class LaunchedTasks: @unchecked Sendable {
     }
 
     /// iOS 26.1: `register` returns NO and logs this; the wildcard string itself is not a permissible identifier.
-    private func rejectRegistration(of identifier: String, wildcard: Bool) {
+    private func rejectRegistration(of identifier: String, wildcard: Bool, in process: AppProcess) {
         process.console("Registration rejected; \(identifier) is not advertised in the application's Info.plist")
         if wildcard {
             let example = (PermittedIdentifiers.prefix(ofWildcard: identifier) ?? identifier) + "<job>"
@@ -93,10 +86,10 @@ final class LaunchedTasks: @unchecked Sendable {
 
     /// The handler that runs `request`: registered for its identifier, or (when the profile reads wildcard
     /// registrations that way) for the wildcard entry a continued identifier falls under.
-    func registration(for request: TaskRequest) -> TaskRegistration? {
+    func registration(for request: TaskRequest, in process: AppProcess) -> TaskRegistration? {
         if let exact = registrations[request.identifier] { return exact }
-        guard request.kind == .continuedProcessing, profile.continuedWildcardRegistration == .matchesComposed,
-              let entry = PermittedIdentifiers(app: process.system.appInfo, profile: profile)
+        guard request.kind == .continuedProcessing, process.profile.continuedWildcardRegistration == .matchesComposed,
+              let entry = PermittedIdentifiers(app: process.system.appInfo, profile: process.profile)
                 .wildcardEntry(matching: request.identifier)
         else { return nil }
         return registrations[entry]
@@ -120,19 +113,20 @@ final class LaunchedTasks: @unchecked Sendable {
     }
 
     /// Starts the tasks handed over during the launch, in order, while the process lives.
-    func startHeldDeliveries() {
+    func startHeldDeliveries(in process: AppProcess) {
         let deliveries = pendingDeliveries
         pendingDeliveries.removeAll()
-        for delivery in deliveries where process.isAlive { start(delivery.request, simulated: delivery.simulated) }
+        for delivery in deliveries where process.isAlive { start(delivery.request, simulated: delivery.simulated, in: process) }
     }
 
     /// Starts the launch handler of a delivered task, or crashes when this launch registered none.
-    func start(_ request: TaskRequest, simulated: Bool) {
-        guard let registration = registration(for: request) else {
+    func start(_ request: TaskRequest, simulated: Bool, in process: AppProcess) {
+        guard let registration = registration(for: request, in: process) else {
             process.raiseNoLaunchHandler(request.identifier, atSubmit: false)
             return
         }
-        let runtime = request.kind.behavior.runtime(in: profile).map(VirtualDuration.init(nanoseconds:))
+        let now = process.kernel.now
+        let runtime = request.kind.behavior.runtime(in: process.profile).map(VirtualDuration.init(nanoseconds:))
         let runIndex = process.simulation.taskRunStarted(TaskRun(
             process: process.number, identifier: request.identifier, kind: request.kind, startedAt: now.nanoseconds))
         let task = RunningTask(
@@ -144,23 +138,23 @@ final class LaunchedTasks: @unchecked Sendable {
             queue: registration.onMainLane ? .main : .background))))
         if let deadline = task.deadline {
             let label = EventLabel("bgTask.deadline", subject: Int64(process.number))
-            task.addTimer(process.kernel.schedule(at: deadline, label: label) { [self, process] in
+            task.addTimer(process.kernel.schedule(at: deadline, label: label) { [self] in
                 guard process.isAlive, task.phase == .running else { return }
-                timeRanOut(task)
+                timeRanOut(task, in: process)
             })
         }
         process.system.taskStarted(task, in: process)
         if registration.isolation == .mainActor && !registration.onMainLane {
-            trapMainActorHandler(of: task)
+            trapMainActorHandler(of: task, in: process)
             return
         }
-        runHandler(registration, of: task)
+        runHandler(registration, of: task, in: process)
     }
 
     /// Queues or spawns the launch handler on the queue it was registered with.
-    private func runHandler(_ registration: TaskRegistration, of task: RunningTask) {
+    private func runHandler(_ registration: TaskRegistration, of task: RunningTask, in process: AppProcess) {
         let handler = registration.handler
-        let body: @Sendable () async -> Void = { [process] in
+        let body: @Sendable () async -> Void = {
             await handler(task)
             if task.completesWhenHandlerReturns && !task.phase.hasEnded {
                 process.complete(task, success: !task.phase.hasExpired)
@@ -179,7 +173,7 @@ final class LaunchedTasks: @unchecked Sendable {
     /// A main-actor isolated launch handler was called on the registration's background queue: the check the compiler
     /// put at the closure's entry traps before its first line (VivaDicta PR #316, SakuraRSS PR #186: EXC_BREAKPOINT in
     /// `_dispatch_assert_queue_fail` on the queue `com.apple.BGTaskScheduler (<identifier>)`).
-    private func trapMainActorHandler(of task: RunningTask) {
+    private func trapMainActorHandler(of task: RunningTask, in process: AppProcess) {
         // libdispatch's words; the address is the main queue's, which differs between OS builds.
         process.console("BUG IN CLIENT OF LIBDISPATCH: Assertion failed: Block was expected to execute on queue [com.apple.main-thread (0x201422380)]")
         process.diagnose(
@@ -192,7 +186,7 @@ final class LaunchedTasks: @unchecked Sendable {
     // MARK: Moves
 
     /// Moves `task` to `next`; a move tasks never make is recorded as a bug in the model, as for the process's states.
-    func move(_ task: RunningTask, to next: TaskPhase) {
+    func move(_ task: RunningTask, to next: TaskPhase, in process: AppProcess) {
         let from = task.phase
         guard !task.move(to: next) else { return }
         process.trace(.model(.illegalTaskTransition(ModelRecord.IllegalTaskTransition(

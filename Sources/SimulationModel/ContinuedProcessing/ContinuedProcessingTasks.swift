@@ -64,17 +64,7 @@ package struct ContinuedProcessingTasks: TaskBehavior {
             throw refuse(.notPermitted, "the app is not in the foreground (\(process.state.name.rawValue))")
         }
         if request.requiresGPU, let (error, why) = gpuRefusal(of: request, from: process) { throw refuse(error, why) }
-        if personAction == nil {
-            process.diagnose(
-                Rules.continuedNotFromPersonAction, subject: subject,
-                message: "\(request.identifier) was submitted while the app handled no action of the person (a tap or gesture)")
-        }
-        if let begin = request.earliestBegin {
-            let ahead = TimeText.formatExact(nanoseconds: max(0, begin - now))
-            process.diagnose(
-                Rules.continuedEarliestBeginIgnored, subject: subject,
-                message: "\(request.identifier) asked to begin \(ahead) from now; the system ignores earliestBeginDate for continued processing")
-        }
+        reviewSubmission(request, personAction: personAction, from: process)
         let replacing = scheduler.isPending(request.identifier)
         let running = process.continuedTaskCount
         let queuedAhead = scheduler.pending.reduce(0) {
@@ -98,6 +88,22 @@ package struct ContinuedProcessingTasks: TaskBehavior {
         scheduler.reevaluate()
     }
 
+
+    /// What the system accepts but reports: a submission outside the person's action, an earliest begin date.
+    private func reviewSubmission(_ request: TaskRequest, personAction: String?, from process: AppProcess) {
+        let subject = "continued processing request \(request.identifier)"
+        if personAction == nil {
+            process.diagnose(
+                Rules.continuedNotFromPersonAction, subject: subject,
+                message: "\(request.identifier) was submitted while the app handled no action of the person (a tap or gesture)")
+        }
+        if let begin = request.earliestBegin {
+            let ahead = TimeText.formatExact(nanoseconds: max(0, begin - process.now))
+            process.diagnose(
+                Rules.continuedEarliestBeginIgnored, subject: subject,
+                message: "\(request.identifier) asked to begin \(ahead) from now; the system ignores earliestBeginDate for continued processing")
+        }
+    }
 
     /// Why a request that requires the GPU is refused, diagnosed, if it is: the device or the entitlement.
     private func gpuRefusal(of request: TaskRequest, from process: AppProcess) -> (SubmitError, String)? {

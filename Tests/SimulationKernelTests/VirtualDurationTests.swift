@@ -37,4 +37,35 @@ import Testing
         #expect(start - VirtualDuration(nanoseconds: .min) == .distantFuture)
         #expect(VirtualDuration.seconds(65).description == VirtualInstant(nanoseconds: 65_000_000_000).description)
     }
+
+    @Test func negationAndRemainderSaturateOrKeepTheSign() {
+        #expect(-VirtualDuration.seconds(2) == .seconds(-2))
+        #expect(-VirtualDuration(nanoseconds: .min) == .max)
+        #expect(VirtualDuration.seconds(7) % .seconds(3) == .seconds(1))
+        #expect(VirtualDuration.seconds(-7) % .seconds(3) == .seconds(-1))
+    }
+
+    @Test func textReadsAndWritesSpans() throws {
+        #expect(try TimeText.duration("1m30s") == .seconds(90))
+        #expect(TimeText.format(.milliseconds(65_250)) == "1m05.250s")
+        #expect(TimeText.formatExact(.milliseconds(1500)) == "1500ms")
+    }
+
+    @Test func aDrawOverSpansDrawsWhatTheIntegersDrew() {
+        let integers = Kernel(seed: 9)
+        let spans = Kernel(seed: 9)
+        for _ in 0..<100 {
+            let number: Int64 = integers.draw("jitter", in: -5_000...5_000)
+            #expect(spans.draw("jitter", in: VirtualDuration.nanoseconds(-5_000)...VirtualDuration.nanoseconds(5_000)) == .nanoseconds(number))
+        }
+    }
+
+    @Test func scheduleAfterASpanRunsThen() {
+        let kernel = Kernel(seed: 1)
+        var instants: [VirtualInstant] = []
+        kernel.schedule(after: .milliseconds(3)) { instants.append(kernel.now) }
+        kernel.schedule(after: .seconds(-1), label: "negative runs now") { instants.append(kernel.now) }
+        _ = kernel.run()
+        #expect(instants == [.zero, .zero + .milliseconds(3)])
+    }
 }

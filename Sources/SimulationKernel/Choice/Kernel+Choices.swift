@@ -26,6 +26,18 @@ extension Kernel {
         Int(draw(label, in: Int64(range.lowerBound)...Int64(range.upperBound)))
     }
 
+    /// A span in `range`, drawn in nanoseconds as `random.nextInt(in:)` draws it unless a strategy overrides it.
+    ///
+    /// The same numbers as ``draw(_:in:)->Int64`` over the range's nanoseconds, so a choice point
+    /// that moved from integers to spans draws what it drew before.
+    ///
+    /// ```swift
+    /// let jitter = kernel.draw(ChoiceLabel("app.launchJitter", subject: 1), in: -maximum...maximum)
+    /// ```
+    public func draw(_ label: ChoiceLabel, in range: ClosedRange<VirtualDuration>) -> VirtualDuration {
+        .nanoseconds(draw(label, in: range.lowerBound.nanoseconds...range.upperBound.nanoseconds))
+    }
+
     /// Yes with probability `partsPerMillion` / 1,000,000 (at most 1), decided as
     /// `random.chance(partsPerMillion:)` decides it unless a strategy overrides it.
     ///

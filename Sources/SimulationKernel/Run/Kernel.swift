@@ -147,18 +147,16 @@ public final class Kernel: @unchecked Sendable {
         return push(action, at: instant, labelSlot: labels.store(label))
     }
 
-    /// Runs `action` after `nanoseconds` of virtual time (none if negative), labelled with what it is and whom it concerns.
+    /// Runs `action` after `duration` of virtual time (none if negative), labelled with what it is and whom it concerns.
+    ///
+    /// ```swift
+    /// kernel.schedule(after: profile.suspensionDelay, label: EventLabel("app.suspend", subject: 1)) { suspend() }
+    /// ```
     ///
     /// - Complexity: O(log *n*) in the number of pending events.
     @discardableResult
-    public func schedule(afterNanoseconds nanoseconds: Int64, label: EventLabel, _ action: @escaping () -> Void) -> EventHandle {
-        schedule(at: now.adding(nanoseconds: max(0, nanoseconds)), label: label, action)
-    }
-
-    /// Runs `action` after `duration` of virtual time, labelled with what it is and whom it concerns.
-    @discardableResult
-    public func schedule(after duration: Duration, label: EventLabel, _ action: @escaping () -> Void) -> EventHandle {
-        schedule(afterNanoseconds: duration.wholeNanoseconds, label: label, action)
+    public func schedule(after duration: VirtualDuration, label: EventLabel, _ action: @escaping () -> Void) -> EventHandle {
+        schedule(at: now + max(.zero, duration), label: label, action)
     }
 
     /// Runs `action` at `instant` (or now, if `instant` is past), labelled ``EventLabel/unlabelled``.
@@ -168,16 +166,23 @@ public final class Kernel: @unchecked Sendable {
         return push(action, at: instant, labelSlot: EventLabelTable.none)
     }
 
-    /// Runs `action` after `nanoseconds` of virtual time, labelled ``EventLabel/unlabelled``.
+    /// Runs `action` after `duration` of virtual time (none if negative), labelled ``EventLabel/unlabelled``.
     @discardableResult
-    public func schedule(afterNanoseconds nanoseconds: Int64, _ action: @escaping () -> Void) -> EventHandle {
-        schedule(at: now.adding(nanoseconds: max(0, nanoseconds)), action)
+    public func schedule(after duration: VirtualDuration, _ action: @escaping () -> Void) -> EventHandle {
+        schedule(at: now + max(.zero, duration), action)
     }
 
-    /// Runs `action` after `duration` of virtual time, labelled ``EventLabel/unlabelled``.
+    /// Runs `action` after `nanoseconds` of virtual time (none if negative): the untyped spelling that the app
+    /// process's code still uses; new code passes a ``VirtualDuration``.
     @discardableResult
-    public func schedule(after duration: Duration, _ action: @escaping () -> Void) -> EventHandle {
-        schedule(afterNanoseconds: duration.wholeNanoseconds, action)
+    package func schedule(afterNanoseconds nanoseconds: Int64, label: EventLabel, _ action: @escaping () -> Void) -> EventHandle {
+        schedule(after: .nanoseconds(nanoseconds), label: label, action)
+    }
+
+    /// Runs `action` after `nanoseconds` of virtual time (none if negative), labelled ``EventLabel/unlabelled``.
+    @discardableResult
+    package func schedule(afterNanoseconds nanoseconds: Int64, _ action: @escaping () -> Void) -> EventHandle {
+        schedule(after: .nanoseconds(nanoseconds), action)
     }
 
     @inline(__always)

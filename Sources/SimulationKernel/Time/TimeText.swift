@@ -49,12 +49,21 @@ public enum TimeText {
         }
     }
 
-    /// Parses a duration such as `"1h30m"` or `"0.25s"` into nanoseconds.
+    /// Parses a duration such as `"1h30m"` or `"0.25s"`.
     ///
     /// A sequence of `<number><unit>` parts is summed. Numbers may have a
     /// decimal fraction; digits beyond nanosecond precision are an error
     /// rather than silently rounded.
-    public static func parse(_ text: String) throws(ParseError) -> Int64 {
+    ///
+    /// ```swift
+    /// try TimeText.duration("1m30s")  // .seconds(90)
+    /// ```
+    public static func duration(_ text: String) throws(ParseError) -> VirtualDuration {
+        .nanoseconds(try parse(text))
+    }
+
+    /// Parses a duration into whole nanoseconds: ``duration(_:)`` for code that still counts in integers.
+    package static func parse(_ text: String) throws(ParseError) -> Int64 {
         let trimmed = text.trimmingSpaces
         if trimmed.isEmpty { throw .empty }
         if trimmed.hasPrefix("-") { throw .negative(text) }
@@ -111,8 +120,18 @@ public enum TimeText {
         return sum
     }
 
-    /// Formats nanoseconds compactly for people, to the millisecond: `0.250s`, `5.000s`, `2m05.000s`, `1h02m00s`, `3d04h00m`.
-    public static func format(nanoseconds: Int64) -> String {
+    /// Formats a span compactly for people, to the millisecond: `0.250s`, `5.000s`, `2m05.000s`, `1h02m00s`, `3d04h00m`.
+    public static func format(_ duration: VirtualDuration) -> String {
+        format(nanoseconds: duration.nanoseconds)
+    }
+
+    /// Formats a span the way scenario files write it, exactly, in the largest unit that divides it: `30s`, `1500ms`, `2h`.
+    public static func formatExact(_ duration: VirtualDuration) -> String {
+        formatExact(nanoseconds: duration.nanoseconds)
+    }
+
+    /// ``format(_:)`` of a span in whole nanoseconds.
+    package static func format(nanoseconds: Int64) -> String {
         if nanoseconds < 0 { return "-" + format(nanoseconds: nanoseconds == .min ? .max : -nanoseconds) }
         if nanoseconds == .max { return "never" }
         let ms = nanoseconds / 1_000_000
@@ -132,8 +151,8 @@ public enum TimeText {
         return "\(hours / 24)d\(pad(hours % 24, 2))h\(pad(minutes % 60, 2))m"
     }
 
-    /// Formats a duration the way scenario files write it, exactly, in the largest unit that divides it: `30s`, `1500ms`, `2h`.
-    public static func formatExact(nanoseconds: Int64) -> String {
+    /// ``formatExact(_:)`` of a span in whole nanoseconds.
+    package static func formatExact(nanoseconds: Int64) -> String {
         if nanoseconds == 0 { return "0s" }
         for unit in units.reversed() where unit.name != "µs" && unit.name != "w" {
             if nanoseconds % unit.nanoseconds == 0 { return "\(nanoseconds / unit.nanoseconds)\(unit.name)" }

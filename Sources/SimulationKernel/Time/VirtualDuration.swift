@@ -99,9 +99,32 @@ extension VirtualDuration: AdditiveArithmetic {
         lhs.nanoseconds / rhs.nanoseconds
     }
 
+    /// What is left of `lhs` after taking out `rhs` as many whole times as it fits (the sign of `lhs`).
+    public static func % (lhs: VirtualDuration, rhs: VirtualDuration) -> VirtualDuration {
+        VirtualDuration(nanoseconds: lhs.nanoseconds % rhs.nanoseconds)
+    }
+
+    /// The same span running the other way, saturating at the bounds of `Int64`.
+    public static prefix func - (duration: VirtualDuration) -> VirtualDuration {
+        VirtualDuration(nanoseconds: duration.nanoseconds == .min ? .max : -duration.nanoseconds)
+    }
+
     fileprivate static func saturating(_ result: (partialValue: Int64, overflow: Bool), sign: Int64) -> Int64 {
         guard result.overflow else { return result.partialValue }
         return sign > 0 ? .max : .min
+    }
+}
+
+extension VirtualDuration: Codable {
+    /// Reads a span written as its whole number of nanoseconds.
+    public init(from decoder: any Decoder) throws {
+        nanoseconds = try decoder.singleValueContainer().decode(Int64.self)
+    }
+
+    /// Writes the span as its whole number of nanoseconds.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(nanoseconds)
     }
 }
 

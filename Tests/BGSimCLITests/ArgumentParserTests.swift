@@ -31,13 +31,11 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
 }
 
 private func run(
-    _ path: String, seed: UInt64? = nil, until: Int64? = nil, trace: String? = nil, format: OutputFormat = .text
+    _ path: String, seed: UInt64? = nil, until: Duration? = nil, trace: String? = nil, format: OutputFormat = .text
 ) -> Invocation {
     .run(RunOptions(scenarioPath: path, seed: seed, until: until, tracePath: trace, format: format))
 }
 
-private let second: Int64 = 1_000_000_000
-private let minute: Int64 = 60 * second
 
 @Suite("ArgumentParser.parse")
 struct ArgumentParserTests {
@@ -80,12 +78,12 @@ struct ArgumentParserTests {
         ParseCase(["run", "a.json", "--seed", "007"], run("a.json", seed: 7)),
         ParseCase(["run", "a.json", "--seed=18446744073709551615"], run("a.json", seed: .max)),
         // --until, every example of the brief, through TimeText
-        ParseCase(["run", "a.json", "--until", "10m"], run("a.json", until: 10 * minute)),
-        ParseCase(["run", "a.json", "--until", "90s"], run("a.json", until: 90 * second)),
-        ParseCase(["run", "a.json", "--until=1h30m"], run("a.json", until: 90 * minute)),
-        ParseCase(["run", "a.json", "--until=250ms"], run("a.json", until: 250_000_000)),
-        ParseCase(["run", "a.json", "--until", "1.5s"], run("a.json", until: 1_500_000_000)),
-        ParseCase(["run", "a.json", "--until", "3660d"], run("a.json", until: 3660 * 86_400 * second)),
+        ParseCase(["run", "a.json", "--until", "10m"], run("a.json", until: .seconds(600))),
+        ParseCase(["run", "a.json", "--until", "90s"], run("a.json", until: .seconds(90))),
+        ParseCase(["run", "a.json", "--until=1h30m"], run("a.json", until: .seconds(5_400))),
+        ParseCase(["run", "a.json", "--until=250ms"], run("a.json", until: .milliseconds(250))),
+        ParseCase(["run", "a.json", "--until", "1.5s"], run("a.json", until: .milliseconds(1_500))),
+        ParseCase(["run", "a.json", "--until", "3660d"], run("a.json", until: .seconds(3660 * 86_400))),
         // --trace
         ParseCase(["run", "a.json", "--trace", "t.jsonl"], run("a.json", trace: "t.jsonl")),
         ParseCase(["run", "a.json", "--trace=t.jsonl"], run("a.json", trace: "t.jsonl")),
@@ -99,13 +97,13 @@ struct ArgumentParserTests {
         // Everything at once, in any order, positional anywhere.
         ParseCase(
             ["run", "a.json", "--seed", "42", "--until", "1h", "--trace", "t.jsonl", "--format", "json"],
-            run("a.json", seed: 42, until: 60 * minute, trace: "t.jsonl", format: .json)),
+            run("a.json", seed: 42, until: .seconds(3_600), trace: "t.jsonl", format: .json)),
         ParseCase(
             ["run", "--format=json", "--trace=t.jsonl", "--until=1h", "--seed=42", "a.json"],
-            run("a.json", seed: 42, until: 60 * minute, trace: "t.jsonl", format: .json)),
+            run("a.json", seed: 42, until: .seconds(3_600), trace: "t.jsonl", format: .json)),
         ParseCase(
             ["run", "--seed", "1", "a.json", "--until", "5m"],
-            run("a.json", seed: 1, until: 5 * minute)),
+            run("a.json", seed: 1, until: .seconds(300))),
         // `--` ends options; `-` is a value, not an option.
         ParseCase(["run", "--", "--odd.json"], run("--odd.json")),
         ParseCase(["run", "--seed", "3", "--", "-h"], run("-h", seed: 3)),

@@ -33,7 +33,7 @@ import Testing
         let result = Self.app { DelayedSaveApp() }.run(Self.leave, for: .seconds(120))
         let save = try #require(result.saved.checkpoints.first)
         #expect(save.name == "later")
-        #expect(save.time == 13_500_000_000)
+        #expect(save.time == seconds(13.5))
         expectNoDiagnostics(result)
     }
 
@@ -115,7 +115,7 @@ import Testing
         let submit = try #require(result.events.first { if case .task(.submit) = $0.record { true } else { false } })
         guard case .task(.submit(let request)) = submit.record else { return }
         // Submitted at 10 s with Date(timeIntervalSinceNow: 15 * 60): to the nanosecond, and no BGS017.
-        let fifteenMinutesAfterLeaving: Int64 = 10_000_000_000 + 15 * 60 * 1_000_000_000
+        let fifteenMinutesAfterLeaving = VirtualInstant.zero + .seconds(10) + .minutes(15)
         #expect(request.request.earliestBegin == fifteenMinutesAfterLeaving)
         #expect(!result.diagnostics.contains { $0.rule.id == "BGS017" })
     }
@@ -158,7 +158,7 @@ import Testing
         let returned = result.events.first {
             if case .app(.callback(let callback)) = $0.record { callback.callback == "didEnterBackground" && callback.phase == .returned } else { false }
         }
-        #expect(returned?.time == 12_500_000_000)
+        #expect(returned?.time == seconds(12.5))
     }
 
     // MARK: Outside a run

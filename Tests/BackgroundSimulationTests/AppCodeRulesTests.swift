@@ -29,7 +29,7 @@ import Testing
         expectDiagnostics(result, ["BGS034"])
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.subject == "the launch handler of \(Self.userTask)")
-        #expect(diagnostic.time == 5_000_000_000)
+        #expect(diagnostic.time == seconds(5))
         #expect(diagnostic.message.contains("bgsim called its expiration handler"))
         #expect(result.terminations == [.watchdog])
         // The loop's own setTaskCompleted(success: true) came after the watchdog fired: ignored, not traced.

@@ -101,7 +101,7 @@ import Testing
 
     @Test func noKillWhenNoTaskIsOpenAtTheDeadline() {
         // Nothing keeps the app running: it is suspended at once, so its background time never runs out on it.
-        let result = run(timeline: [at(0, .launch), at(10, .goHome)], stopAt: .nanoseconds(minutes(2)))
+        let result = run(timeline: [at(0, .launch), at(10, .goHome)], stopAt: .seconds(120))
         #expect(result.terminations.isEmpty)
         #expect(result.events(.backgroundTime(.expiring)).isEmpty)
     }
@@ -195,7 +195,7 @@ import Testing
     @Test func inTheForegroundTimeIsUnlimited() throws {
         let result = run(
             actions: ["start": [begin("t", name: "Forever", onExpiration: .noHandler)]],
-            timeline: [at(0, .launch), at(1, .tap(action: "start"))], stopAt: .nanoseconds(minutes(30)))
+            timeline: [at(0, .launch), at(1, .tap(action: "start"))], stopAt: .seconds(1800))
         let begun = try #require(result.events(.backgroundTime(.taskBegin)).first)
         #expect(begun["remaining"]?.int == -1)
         #expect(result.events(.backgroundTime(.start)).isEmpty)

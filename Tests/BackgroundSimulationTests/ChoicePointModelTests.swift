@@ -48,8 +48,8 @@ import Testing
         let started = try #require(slow.events.first {
             if case .app(.callback(let c)) = $0.record { c.callback == "didFinishLaunching" && c.phase == .started } else { false }
         })
-        #expect(started.time - launch.time == profile.launchDuration + profile.launchJitter)
-        #expect(slow.choices.filter { $0.label.name == "app.launchJitter" }.allSatisfy { $0.value == profile.launchJitter })
+        #expect(started.time - launch.time == profile[duration: .launchDuration] + profile[duration: .launchJitter])
+        #expect(slow.choices.filter { $0.label.name == "app.launchJitter" }.allSatisfy { $0.value == profile[duration: .launchJitter].nanoseconds })
         #expect(plain.fingerprint != slow.fingerprint)
     }
 

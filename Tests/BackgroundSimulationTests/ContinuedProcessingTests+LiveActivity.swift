@@ -44,7 +44,7 @@ extension ContinuedProcessingTests {
         let timeline = Self.exportThenHome + [at(25, .answerPrompt(identifier: nil, answer: .continue))]
         let result = Self.run(Self.app(job: Self.job(progress: .never)), timeline)
         let prompts = result.events(.liveActivity(.prompt))
-        #expect(prompts.map { "\($0.time / Self.second):\($0["phase"]?.string ?? "")" }
+        #expect(prompts.map { "\(($0.time - .zero) / Self.second):\($0["phase"]?.string ?? "")" }
             == ["20:shown", "25:answered", "40:shown", "55:withdrawn"])
         #expect(result.events(.task(.expire)).first?.time == seconds(55))
         #expect(Self.rules(result) == ["BGS027"])
@@ -128,7 +128,7 @@ extension ContinuedProcessingTests {
     // MARK: The app switcher and memory pressure
 
     @Test func closingInTheAppSwitcherEndsRunningAndQueuedTasksWithoutAWord() throws {
-        let one = profile(.iOS26, [.continuedProcessingConcurrency: 1])
+        let one = profile(.iOS26, counts: [.continuedProcessingConcurrency: 1])
         let export = [Self.request(), Self.request()]
         let timeline = Self.exportThenHome + [at(30, .swipeAway)]
         let result = Self.run(Self.app(export: export), timeline, profile: one)

@@ -10,16 +10,16 @@ import Testing
 @Suite struct ContinuedProcessingTests {
     static let bundle = "com.example.video"
     static let pattern = "com.example.video.export.*"
-    static let second: Int64 = 1_000_000_000
+    static let second: VirtualDuration = .seconds(1)
 
     /// `BGContinuedProcessingTaskRequest` as a step; `{n}` becomes the run's next job number.
     static func request(
         _ identifier: String = "com.example.video.export.{n}", strategy: SubmissionStrategy = .queue, gpu: Bool = false,
-        earliestBegin: Int64? = nil
+        earliestBegin: VirtualDuration? = nil
     ) -> Step {
         .submit(TaskRequest(
-            identifier: identifier, kind: .continuedProcessing, earliestBegin: earliestBegin, title: "Exporting video",
-            subtitle: "Holiday.mov", strategy: strategy, requiresGPU: gpu))
+            identifier: identifier, kind: .continuedProcessing, title: "Exporting video",
+            subtitle: "Holiday.mov", strategy: strategy, requiresGPU: gpu), earliestBegin: earliestBegin)
     }
 
     /// The correct expiration handler: stop the work, remove the partial file, report failure.
@@ -29,7 +29,7 @@ import Testing
 
     /// A launch handler: expiration handler, `units` units of work written to `output`, then complete.
     static func job(
-        _ output: String = "export.mov", units: Int = 20, unit: Int64 = 3 * second, progress: UnitWork.Reporting = .every(1),
+        _ output: String = "export.mov", units: Int = 20, unit: VirtualDuration = 3 * second, progress: UnitWork.Reporting = .every(1),
         onExpiration: ExpirationBehavior? = nil, checksCancellation: Bool = true
     ) -> [Step] {
         [
@@ -62,7 +62,7 @@ import Testing
     static func registeringJobs(_ steps: [Step]) -> [Step] {
         steps.flatMap { step -> [Step] in
             switch step {
-            case .task(.submit(let request)):
+            case .task(.submit(let request, _)):
                 [.register(identifier: request.identifier, launchHandler: "runExport", onMainQueue: false, asyncHandler: false), step]
             case .async(let nested): [.async(registeringJobs(nested))]
             case .dispatchMain(let delay, let nested): [.dispatchMain(delay: delay, steps: registeringJobs(nested))]
@@ -148,7 +148,7 @@ import Testing
         let result = Self.run(Self.app())
         // Every update after the first falls on a whole sample after the start (1 s apart), or is the final read.
         for update in result.events(.liveActivity(.update)) where update["cause"] == "progress" {
-            #expect((update.time - seconds(5)) % seconds(1) == 0)
+            #expect((update.time - seconds(5)) % seconds(1) == .zero)
         }
         #expect(result.events(.liveActivity(.update)).last?["cause"] == "end")
     }
@@ -317,7 +317,7 @@ import Testing
     @Test func bgs022ThePersonsActionDoesNotLeakIntoLaterCallbacks() {
         // The tap's work dispatches a block; didEnterBackground runs after it on the main lane but serves no tap.
         let app = Self.app(
-            export: [.dispatchMain(delay: 0, steps: [.log("after the tap")])],
+            export: [.dispatchMain(delay: .zero, steps: [.log("after the tap")])],
             handlers: [(.willResignActive, "late")],
             extra: ["late": [Self.request()]])
         let result = Self.run(app, [at(0, .launch), at(5, .tap(action: "export")), at(5, .openControlCenter)])
@@ -365,9 +365,9 @@ import Testing
 
     @Test func theLimitIsAProfileParameter() {
         let export = Array(repeating: Self.request(strategy: .fail), count: 3)
-        let wide = profile(.iOS26, [.continuedProcessingConcurrency: 3])
+        let wide = profile(.iOS26, counts: [.continuedProcessingConcurrency: 3])
         #expect(Self.run(Self.app(export: export), profile: wide).events(.task(.start)).count == 3)
-        let none = profile(.iOS26, [.continuedProcessingConcurrency: 0])
+        let none = profile(.iOS26, counts: [.continuedProcessingConcurrency: 0])
         #expect(Self.run(Self.app(export: [Self.request(strategy: .fail)]), profile: none).events(.task(.start)).isEmpty)
     }
 
@@ -408,7 +408,7 @@ import Testing
         var gpuDevice = DeviceConditions()
         gpuDevice.supportsBackgroundGPU = true
         let scenario = Scenario(
-            name: "swift-continued", stopAt: .nanoseconds(600 * Self.second),
+            name: "swift-continued", stopAt: .seconds(600),
             app: AppDefinition(bundleIdentifier: Self.bundle, permittedIdentifiers: [Self.pattern], entitlements: [AppDefinition.gpuEntitlement]),
             device: gpuDevice,
             timeline: [at(0, .launch), at(5, .tap(action: "export")), at(6, .tap(action: "export")), at(7, .tap(action: "export")), at(20, .goHome)])

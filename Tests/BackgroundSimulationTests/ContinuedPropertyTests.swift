@@ -8,7 +8,7 @@ import Testing
 
 /// Random progress schedules, random (often buggy) handlers and random people: continued processing keeps its promises.
 @Suite struct ContinuedPropertyTests {
-    static let second: Int64 = 1_000_000_000
+    static let second: VirtualDuration = .seconds(1)
     static let jobs = ["a", "b", "c", "d"]
     static let prefix = "com.example.jobs.run."
 
@@ -28,10 +28,10 @@ import Testing
         var timeline: [(gap: Int, action: Int)]
 
         static let progressModes: [UnitWork.Reporting] = [.every(1), .every(3), .every(8), .never]
-        static let unitDurations: [Int64] = [second, 3 * second, 5 * second, 12 * second]
+        static let unitDurations: [VirtualDuration] = [second, 3 * second, 5 * second, 12 * second]
         static let counts = [3, 10, 25]
         static let handlerNames = ["cleanUp", "lazy", "noHandler", "deaf"]
-        static let gaps: [Int64] = [0, second, 5 * second, 15 * second, 40 * second, 120 * second]
+        static let gaps: [VirtualDuration] = [.zero, second, 5 * second, 15 * second, 40 * second, 120 * second]
 
         static var actions: [UserAction] {
             ContinuedPropertyTests.jobs.map { .tap(action: "submit-\($0)") } + [
@@ -44,11 +44,11 @@ import Testing
 
         var description: String {
             let jobText = zip(ContinuedPropertyTests.jobs, jobs).map { name, job in
-                "\(name): \(World.counts[job.count])×\(TimeText.formatExact(nanoseconds: World.unitDurations[job.unit])) "
+                "\(name): \(World.counts[job.count])×\(TimeText.formatExact(World.unitDurations[job.unit])) "
                     + "progress \(World.progressModes[job.progress]) \(World.handlerNames[job.handler])"
                     + "\(job.checksCancellation ? "" : " ignoresCancel")\(job.strategy ? " fail" : "")"
             }
-            let steps = timeline.map { "+\(TimeText.formatExact(nanoseconds: World.gaps[$0.gap])) \(World.actions[$0.action])" }
+            let steps = timeline.map { "+\(TimeText.formatExact(World.gaps[$0.gap])) \(World.actions[$0.action])" }
             return "limit \(limit), jobs [\(jobText.joined(separator: "; "))], timeline [\(steps.joined(separator: ", "))]"
         }
 
@@ -78,14 +78,14 @@ import Testing
             let app = AppDefinition(
                 bundleIdentifier: "com.example.jobs", permittedIdentifiers: ["com.example.jobs.run.*"],
                 handlers: [(callback: .didFinishLaunching, action: "register")], actions: actions)
-            var at: Int64 = 0
-            let entries = [TimelineEntry(at: .nanoseconds(0), action: .launch)] + timeline.map { step -> TimelineEntry in
-                at += World.gaps[step.gap]
-                return TimelineEntry(at: .nanoseconds(at), action: World.actions[step.action])
+            var at = VirtualDuration.zero
+            let entries = [TimelineEntry(at: .zero, action: .launch)] + timeline.map { step -> TimelineEntry in
+                at = at + World.gaps[step.gap]
+                return TimelineEntry(at: at.duration, action: World.actions[step.action])
             }
             var profile = PlatformProfile(.iOS26)
-            profile[.continuedProcessingConcurrency] = Int64(limit)
-            return Scenario(name: "random-continued", profile: profile, stopAt: .nanoseconds(at + 600 * second), app: app, timeline: entries)
+            profile.continuedProcessingConcurrency = limit
+            return Scenario(name: "random-continued", profile: profile, stopAt: (at + 600 * second).duration, app: app, timeline: entries)
         }
     }
 
@@ -109,14 +109,14 @@ import Testing
         let profile: PlatformProfile
         var violations: [String] = []
         var pending: Set<String> = []
-        var running: [String: (lastAdvance: Int64, expired: Bool)] = [:]
+        var running: [String: (lastAdvance: VirtualInstant, expired: Bool)] = [:]
         var mostRunning = 0
         var outputs: [String: String] = [:]
         /// The output files each running task's own work wrote.
         var written: [String: [String]] = [:]
         /// The person's and the debugger's actions at the current instant, by kind, not yet used up by an expiry.
         var actionsNow: [String] = []
-        var actionsAt: Int64 = -1
+        var actionsAt: VirtualInstant?
 
         init(profile: PlatformProfile) {
             self.profile = profile
@@ -157,7 +157,7 @@ import Testing
             case .liveActivity(.prompt):
                 guard let task = running[identifier] else { return violations.append("a prompt for \(identifier), which is not running, at \(t)") }
                 if event["phase"] == "shown" && t - task.lastAdvance < profile.continuedStallPromptDelay {
-                    violations.append("\(identifier) asked after only \(t - task.lastAdvance) ns without progress")
+                    violations.append("\(identifier) asked after only \((t - task.lastAdvance).nanoseconds) ns without progress")
                 }
                 if event["phase"] == "answered" && event["answer"] == "continue" { running[identifier]?.lastAdvance = t }
             case .task(.expire):
@@ -169,7 +169,7 @@ import Testing
                 case "progress stalled":
                     if stalledFor < profile.continuedProgressStallLimit
                         || stalledFor >= profile.continuedProgressStallLimit + profile.continuedProgressSampleInterval {
-                        violations.append("\(identifier) expired as stalled after \(stalledFor) ns without progress")
+                        violations.append("\(identifier) expired as stalled after \(stalledFor.nanoseconds) ns without progress")
                     }
                 case "the person cancelled it in the Live Activity": use("cancelLiveActivity", for: identifier, at: t)
                 case "the person chose to stop it": use("answer:stop", for: identifier, at: t)
@@ -190,10 +190,10 @@ import Testing
                 let files = (written.removeValue(forKey: identifier) ?? []).map { outputs[$0] ?? "none" }
                 let actual = files.contains("partial") ? "partial"
                     : !files.isEmpty && files.allSatisfy { $0 == "complete" } ? "complete" : "none"
-                if said != actual { violations.append("\(identifier) ended at \(t) saying output \(said), but its files are \(files)") }
+                if said != actual { violations.append("\(identifier) ended at \(t.nanoseconds) saying output \(said), but its files are \(files)") }
                 // A success is only reported after all the work was written: never a partial output called complete.
                 if event["success"] == .bool(true) && said != "complete" {
-                    violations.append("\(identifier) reported success at \(t) with output \(said)")
+                    violations.append("\(identifier) reported success at \(t.nanoseconds) with output \(said)")
                 }
             default:
                 break
@@ -201,18 +201,18 @@ import Testing
         }
 
         /// An expiry that an action caused uses that action up: one action, one expiry.
-        private mutating func use(_ action: String, for identifier: String, at t: Int64) {
+        private mutating func use(_ action: String, for identifier: String, at t: VirtualInstant) {
             guard let index = actionsNow.firstIndex(of: action) else {
-                return violations.append("\(identifier) expired at \(t) as if by \(action), which did not happen then")
+                return violations.append("\(identifier) expired at \(t.nanoseconds) as if by \(action), which did not happen then")
             }
             actionsNow.remove(at: index)
         }
 
         /// The stall rule applied: no running task goes past the limit (and the sample that finds it) without expiring.
-        mutating func checkNoOverdueStall(at t: Int64) {
+        mutating func checkNoOverdueStall(at t: VirtualInstant) {
             for (identifier, task) in running.sorted(by: { $0.key < $1.key }) where !task.expired {
                 if t - task.lastAdvance > profile.continuedProgressStallLimit + profile.continuedProgressSampleInterval {
-                    violations.append("\(identifier) went \(t - task.lastAdvance) ns without progress and was not expired")
+                    violations.append("\(identifier) went \((t - task.lastAdvance).nanoseconds) ns without progress and was not expired")
                     running[identifier]?.expired = true
                 }
             }
@@ -290,21 +290,21 @@ import Testing
     @Test func theReplayCatchesABrokenModel() {
         // The replay must be able to fail: a trace where a task expires with no cause, and one past the limit.
         var profile = PlatformProfile(.iOS26)
-        profile[.continuedProcessingConcurrency] = 1
+        profile.continuedProcessingConcurrency = 1
         var replay = Replay(profile: profile)
         let id = Self.prefix + "a"
         let events: [TraceEvent] = [
-            TraceEvent(time: 0, sequence: 0, record: .task(.submit(TaskRecord.Submit(
+            TraceEvent(time: .zero, sequence: 0, record: .task(.submit(TaskRecord.Submit(
                 process: 1, request: TaskRequest(identifier: id, kind: .continuedProcessing), personAction: "tap", replaced: false,
                 queued: false)))),
-            TraceEvent(time: 0, sequence: 1, record: .task(.launchRequest(TaskRecord.LaunchRequest(
+            TraceEvent(time: .zero, sequence: 1, record: .task(.launchRequest(TaskRecord.LaunchRequest(
                 identifier: id, type: .continuedProcessing, cause: .policy)))),
-            TraceEvent(time: 0, sequence: 2, record: .task(.start(TaskRecord.Start(
-                process: 1, identifier: id, type: .continuedProcessing, deadline: nil, queue: .background)))),
-            TraceEvent(time: Self.second, sequence: 3, record: .task(.expire(TaskRecord.Expire(
+            TraceEvent(time: .zero, sequence: 2, record: .task(.start(TaskRecord.Start(
+                process: 1, identifier: id, type: .continuedProcessing, deadline: VirtualInstant?.none, queue: .background)))),
+            TraceEvent(time: .zero + Self.second, sequence: 3, record: .task(.expire(TaskRecord.Expire(
                 process: 1, identifier: id, reason: "resource pressure")))),
-            TraceEvent(time: 2 * Self.second, sequence: 4, record: .task(.start(TaskRecord.Start(
-                process: 1, identifier: "other", type: .continuedProcessing, deadline: nil, queue: .background)))),
+            TraceEvent(time: .zero + 2 * Self.second, sequence: 4, record: .task(.start(TaskRecord.Start(
+                process: 1, identifier: "other", type: .continuedProcessing, deadline: VirtualInstant?.none, queue: .background)))),
         ]
         for event in events { replay.read(event) }
         #expect(replay.violations.count == 2)

@@ -15,7 +15,7 @@ import Testing
             actions: [
                 "edit": [.work(duration: seconds(2), jitter: seconds(1), changesState: true)],
                 "sync": [
-                    begin("t", name: "Sync", onExpiration: .steps([.dispatchMain(delay: 0, steps: [.endBackgroundTask(variable: nil)])])),
+                    begin("t", name: "Sync", onExpiration: .steps([.dispatchMain(delay: .zero, steps: [.endBackgroundTask(variable: nil)])])),
                     .async([.work(duration: seconds(20), jitter: seconds(15), changesState: true),
                             .save(checkpoint: "sync", duration: milliseconds(300)), end("t")]),
                 ],

@@ -100,7 +100,7 @@ import Testing
     @Test func bgs001QuietWhenTheTaskEndsInTime() {
         let result = run(
             actions: ["upload": [begin("t", name: "Upload", onExpiration: .noHandler),
-                                 .async([busy(3), .save(checkpoint: "upload", duration: 0), end("t")])]],
+                                 .async([busy(3), .save(checkpoint: "upload", duration: .zero), end("t")])]],
             handlers: [(.didEnterBackground, "upload")],
             timeline: [at(0, .launch), at(10, .goHome)])
         #expect(result.diagnostics.isEmpty)
@@ -190,7 +190,7 @@ import Testing
     // MARK: BGS004 expirationHandlerLeftTaskOpen
 
     @Test func bgs004FiresWhenTheHandlerEndsItsTaskLater() throws {
-        let asyncEnd = ExpirationBehavior.steps([.dispatchMain(delay: 0, steps: [.endBackgroundTask(variable: nil)])])
+        let asyncEnd = ExpirationBehavior.steps([.dispatchMain(delay: .zero, steps: [.endBackgroundTask(variable: nil)])])
         let result = run(
             actions: ["upload": [begin("t", name: "Upload", onExpiration: asyncEnd)]],
             handlers: [(.didEnterBackground, "upload")],
@@ -322,7 +322,7 @@ import Testing
     // MARK: BGS008 handlerStalled
 
     @Test func bgs008NamesAHandlerAwaitingAContinuationNobodyResumes() throws {
-        let result = run(app: { ForgottenContinuationApp() }, timeline: [at(0, .launch)], stopAt: .nanoseconds(minutes(1)))
+        let result = run(app: { ForgottenContinuationApp() }, timeline: [at(0, .launch)], stopAt: .seconds(60))
         guard case .stalled(let report) = result.ending else {
             Issue.record("expected a stalled run, got \(result.ending)")
             return
@@ -341,7 +341,7 @@ import Testing
     }
 
     @Test func bgs008NamesWhatAKernelWaitWasFor() throws {
-        let result = run(app: { NeverAnsweredApp() }, timeline: [at(0, .launch), at(2, .tap(action: "ask"))], stopAt: .nanoseconds(minutes(1)))
+        let result = run(app: { NeverAnsweredApp() }, timeline: [at(0, .launch), at(2, .tap(action: "ask"))], stopAt: .seconds(60))
         guard case .stalled(let report) = result.ending else {
             Issue.record("expected a stalled run, got \(result.ending)")
             return
@@ -357,7 +357,7 @@ import Testing
         // The wait ends at 70 s while the app is suspended: its code waits for the app to run again. Not a stall.
         let result = run(
             actions: ["fetch": [.async([waitFor(60), .log("reply")])]], handlers: [(.didEnterBackground, "fetch")],
-            timeline: [at(0, .launch), at(10, .goHome)], stopAt: .nanoseconds(minutes(5)))
+            timeline: [at(0, .launch), at(10, .goHome)], stopAt: .seconds(300))
         #expect(result.ending == .completed)
         #expect(result.diagnostics.isEmpty)
         #expect(result.finalState == .suspended)
@@ -365,7 +365,7 @@ import Testing
     }
 
     @Test func bgs008QuietForSwiftCodeThatFinishes() {
-        let result = run(app: { NeverAnsweredApp() }, timeline: [at(0, .launch), at(2, .tap(action: "other"))], stopAt: .nanoseconds(minutes(1)))
+        let result = run(app: { NeverAnsweredApp() }, timeline: [at(0, .launch), at(2, .tap(action: "other"))], stopAt: .seconds(60))
         #expect(result.ending == .completed)
         #expect(result.diagnostics.isEmpty)
     }

@@ -57,7 +57,7 @@ import Testing
     @Test func aBusyMainThreadDoesNotDelayABGTaskExpirationHandler() throws {
         // The launch handler runs on the main queue and keeps it busy for 40 s; the task's time runs out at 30 s. The
         // expiration handler runs on a global queue at once and completes the task: no watchdog kill, no BGS014.
-        let handler: [Step] = [.setTaskExpirationHandler(.steps([.cancelWork, .setTaskCompleted(success: false)])), .work(duration: 40 * Self.second, jitter: 0, changesState: false)]
+        let handler: [Step] = [.setTaskExpirationHandler(.steps([.cancelWork, .setTaskCompleted(success: false)])), .work(duration: 40 * Self.second, jitter: .zero, changesState: false)]
         let app = Self.refreshApp(handler: handler, register: Self.register(queueMain: true))
         let result = Scheduler.run(app, Scheduler.leaveAtOneMinute)
         #expect(Scheduler.rules(result) == ["BGS018"])

@@ -28,8 +28,8 @@ import Testing
         ]
         static let expirations: [ExpirationBehavior] = [
             .steps([.endBackgroundTask(variable: nil)]), .steps([]), .noHandler,
-            .steps([.dispatchMain(delay: 0, steps: [.endBackgroundTask(variable: nil)])]),
-            .steps([.work(duration: 7_000_000_000, jitter: 0, changesState: false), .endBackgroundTask(variable: nil)]),
+            .steps([.dispatchMain(delay: .zero, steps: [.endBackgroundTask(variable: nil)])]),
+            .steps([.work(duration: .seconds(7), jitter: .zero, changesState: false), .endBackgroundTask(variable: nil)]),
             .steps([.endBackgroundTask(variable: "t")]),
         ]
         static let templateNames = ["good", "leaky", "slowMain", "lock", "mixed", "double", "crashy"]
@@ -39,26 +39,26 @@ import Testing
             return [
                 "good": [
                     .beginBackgroundTask(variable: "t", name: "good", onExpiration: .steps([.endBackgroundTask(variable: nil)])),
-                    .async([.work(duration: 2_000_000_000, jitter: 1_000_000_000, changesState: true),
-                            .save(checkpoint: "s", duration: 100_000_000), .endBackgroundTask(variable: "t")]),
+                    .async([.work(duration: .seconds(2), jitter: .seconds(1), changesState: true),
+                            .save(checkpoint: "s", duration: .milliseconds(100)), .endBackgroundTask(variable: "t")]),
                 ],
                 "leaky": [
                     .beginBackgroundTask(variable: "t", name: "leaky", onExpiration: onExpiration),
-                    .async([.wait(duration: 40_000_000_000), .endBackgroundTask(variable: "t")]),
+                    .async([.wait(duration: .seconds(40)), .endBackgroundTask(variable: "t")]),
                 ],
-                "slowMain": [.work(duration: 6_000_000_000, jitter: 2_000_000_000, changesState: true)],
-                "lock": [.holdLock("db"), .async([.work(duration: 1_000_000_000, jitter: 0, changesState: false), .releaseLock("db")])],
+                "slowMain": [.work(duration: .seconds(6), jitter: .seconds(2), changesState: true)],
+                "lock": [.holdLock("db"), .async([.work(duration: .seconds(1), jitter: .zero, changesState: false), .releaseLock("db")])],
                 "mixed": [
-                    .dispatchMain(delay: 500_000_000, steps: [.work(duration: 1_000_000_000, jitter: 0, changesState: true)]),
-                    .wait(duration: 1_000_000_000), .save(checkpoint: "m", duration: 0),
-                    .async([.wait(duration: 2_000_000_000), .log("network reply"), .work(duration: 1_000_000_000, jitter: 0, changesState: true)]),
+                    .dispatchMain(delay: .milliseconds(500), steps: [.work(duration: .seconds(1), jitter: .zero, changesState: true)]),
+                    .wait(duration: .seconds(1)), .save(checkpoint: "m", duration: .zero),
+                    .async([.wait(duration: .seconds(2)), .log("network reply"), .work(duration: .seconds(1), jitter: .zero, changesState: true)]),
                 ],
                 "double": [
                     .beginBackgroundTask(variable: "t", name: "a", onExpiration: onExpiration),
                     .beginBackgroundTask(variable: "t", name: "b", onExpiration: onExpiration),
-                    .repeating(count: 2, steps: [.work(duration: 1_000_000_000, jitter: 0, changesState: false), .endBackgroundTask(variable: "t")]),
+                    .repeating(count: 2, steps: [.work(duration: .seconds(1), jitter: .zero, changesState: false), .endBackgroundTask(variable: "t")]),
                 ],
-                "crashy": [.work(duration: 500_000_000, jitter: 500_000_000, changesState: true), .crash("boom")],
+                "crashy": [.work(duration: .milliseconds(500), jitter: .milliseconds(500), changesState: true), .crash("boom")],
             ]
         }
 

@@ -10,15 +10,17 @@ import Testing
     // MARK: Launch
 
     @Test func launchGoesThroughLaunchingToActiveWithinTheLaunchTime() throws {
-        let result = run(timeline: [at(0, .launch)], stopAt: .nanoseconds(seconds(5)))
+        let result = run(timeline: [at(0, .launch)], stopAt: .seconds(5))
         #expect(result.moves() == ["notRunning->launchingForeground", "launchingForeground->foregroundActive"])
         let launching = try #require(result.events(.app(.state)).first)
-        #expect(launching.time == 0)
+        #expect(launching.time == .zero)
         #expect(launching["cause"]?.string == "launch")
         let active = try #require(result.time(enteringState: "foregroundActive"))
         let profile = PlatformProfile(.iOS26)
-        #expect(active >= profile.launchDuration - profile.launchJitter)
-        #expect(active <= profile.launchDuration + profile.launchJitter)
+        let launchDuration = profile[duration: .launchDuration]
+        let launchJitter = profile[duration: .launchJitter]
+        #expect(active >= .zero + launchDuration - launchJitter)
+        #expect(active <= .zero + launchDuration + launchJitter)
         // didFinishLaunching starts after the launch time; the app is active when it returns, then didBecomeActive runs.
         #expect(result.callbackStarts("didFinishLaunching") == [active])
         #expect(result.callbackStarts("didBecomeActive") == [active])
@@ -29,22 +31,22 @@ import Testing
 
     @Test(arguments: [UInt64(1), 2, 3, 17, 99, 12345])
     func launchTimeStaysWithinItsJitterForAnySeed(seed: UInt64) throws {
-        let result = run(seed: seed, timeline: [at(0, .launch)], stopAt: .nanoseconds(seconds(2)))
+        let result = run(seed: seed, timeline: [at(0, .launch)], stopAt: .seconds(2))
         let active = try #require(result.time(enteringState: "foregroundActive"))
         #expect((milliseconds(200)...milliseconds(600)).contains(active))
     }
 
     @Test func launchTimeFollowsTheProfile() {
-        let slow = profile(.iOS26, [.launchDuration: seconds(2), .launchJitter: 0])
-        let result = run(profile: slow, timeline: [at(1, .launch)], stopAt: .nanoseconds(seconds(10)))
+        let slow = profile(.iOS26, [.launchDuration: seconds(2), .launchJitter: .zero])
+        let result = run(profile: slow, timeline: [at(1, .launch)], stopAt: .seconds(10))
         #expect(result.time(enteringState: "foregroundActive") == seconds(3))
     }
 
     @Test func slowDidFinishLaunchingDelaysActivation() {
-        let exact = profile(.iOS26, [.launchJitter: 0])
+        let exact = profile(.iOS26, [.launchJitter: .zero])
         let result = run(
             profile: exact, actions: ["setUp": [busy(1.5)]], handlers: [(.didFinishLaunching, "setUp")],
-            timeline: [at(0, .launch)], stopAt: .nanoseconds(seconds(10)))
+            timeline: [at(0, .launch)], stopAt: .seconds(10))
         #expect(result.callbackStarts("didFinishLaunching") == [milliseconds(400)])
         #expect(result.time(enteringState: "foregroundActive") == milliseconds(1900))
     }
@@ -229,7 +231,7 @@ import Testing
     @Test func controlCenterMakesTheAppInactiveAndBack() {
         let result = run(timeline: [at(0, .launch), at(10, .openControlCenter), at(15, .closeControlCenter)])
         let interrupted = result.events(.app(.state)).filter { $0.time >= seconds(10) }
-        #expect(interrupted.map { "\($0["from"]!.string!)->\($0["to"]!.string!)@\($0.time / 1_000_000_000)" } == [
+        #expect(interrupted.map { "\($0["from"]!.string!)->\($0["to"]!.string!)@\(($0.time - .zero) / .seconds(1))" } == [
             "foregroundActive->foregroundInactive@10", "foregroundInactive->foregroundActive@15",
         ])
         #expect(interrupted.allSatisfy { $0["cause"]?.string == "controlCenter" })
@@ -276,7 +278,7 @@ import Testing
     @Test func relaunchIsANewProcessWithFreshMemoryButSavedCheckpoints() throws {
         let result = run(
             actions: [
-                "start": [begin("upload", name: "Upload"), work(1), .save(checkpoint: "draft", duration: 0), work(2)],
+                "start": [begin("upload", name: "Upload"), work(1), .save(checkpoint: "draft", duration: .zero), work(2)],
                 "finish": [end("upload")],
             ],
             timeline: [
@@ -349,7 +351,7 @@ import Testing
     @Test func everyStateMoveInABusyDayIsOneThePlatformAllows() throws {
         let result = run(
             actions: [
-                "sync": [begin("t", name: "Sync"), .async([work(3), .save(checkpoint: "s", duration: 0), end("t")])],
+                "sync": [begin("t", name: "Sync"), .async([work(3), .save(checkpoint: "s", duration: .zero), end("t")])],
                 "boom": [.crash("boom")],
             ],
             handlers: [(.didEnterBackground, "sync")],

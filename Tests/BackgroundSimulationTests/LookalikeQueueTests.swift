@@ -14,7 +14,7 @@ import Testing
 
     /// The checkpoints saved, as "name@seconds".
     static func saves(_ result: SimulationResult) -> [String] {
-        result.saved.checkpoints.map { "\($0.name)@\(Double($0.time - 10_000_000_000) / 1e9)" }
+        result.saved.checkpoints.map { "\($0.name)@\(Double(($0.time - .seconds(10)).nanoseconds) / 1e9)" }
     }
 
     @Test func aSerialQueueRunsBlocksInOrderAndEachWaitsForTheTimeBeforeIt() {

@@ -60,7 +60,7 @@ import Testing
         #expect(scenario.app.action(for: .didEnterBackground) == "saveDraft")
         #expect(scenario.app.actions["saveDraft"] == [
             .beginBackgroundTask(variable: "saveTask", name: nil, onExpiration: .steps([.endBackgroundTask(variable: nil)])),
-            .save(checkpoint: "draft", duration: 0),
+            .save(checkpoint: "draft", duration: .zero),
             .endBackgroundTask(variable: "saveTask"),
         ])
         #expect(scenario.timeline == [at(0, .launch), at(30, .goHome)])
@@ -77,7 +77,7 @@ import Testing
             """
         let decoded = try Scenario.decode(Data(json.utf8), file: "same.json")
         let built = Scenario(
-            name: "same", seed: 9, profile: profile(.iOS17, [.backgroundTimeBudget: seconds(180)]), stopAt: .nanoseconds(minutes(2)),
+            name: "same", seed: 9, profile: profile(.iOS17, [.backgroundTimeBudget: seconds(180)]), stopAt: .seconds(120),
             app: AppDefinition(bundleIdentifier: "com.example.same", actions: [
                 "edit": [.work(duration: seconds(1.5), jitter: milliseconds(250), changesState: true)],
             ]),
@@ -96,11 +96,11 @@ import Testing
             return behaviour
         }
         #expect(try behaviour("\"endTask\"") == .steps([.endBackgroundTask(variable: nil)]))
-        #expect(try behaviour("\"endTaskAsync\"") == .steps([.dispatchMain(delay: 0, steps: [.endBackgroundTask(variable: nil)])]))
+        #expect(try behaviour("\"endTaskAsync\"") == .steps([.dispatchMain(delay: .zero, steps: [.endBackgroundTask(variable: nil)])]))
         #expect(try behaviour("\"doNothing\"") == .steps([]))
         #expect(try behaviour("\"noHandler\"") == .noHandler)
         #expect(try behaviour("{\"endTaskAfter\": \"2s\"}")
-            == .steps([.work(duration: seconds(2), jitter: 0, changesState: false), .endBackgroundTask(variable: nil)]))
+            == .steps([.work(duration: seconds(2), jitter: .zero, changesState: false), .endBackgroundTask(variable: nil)]))
         #expect(try behaviour("[{\"step\": \"log\", \"message\": \"bye\"}]") == .steps([.log("bye")]))
     }
 

@@ -8,7 +8,7 @@ import Testing
 
 /// Random people, devices and request sequences: the scheduler's invariants hold for all of them.
 @Suite struct SchedulerPropertyTests {
-    static let minute: Int64 = 60_000_000_000
+    static let minute: VirtualDuration = .minutes(1)
     static let identifiers = ["r.refresh", "r.p0", "r.p1", "r.p2"]
 
     /// One random world: what the handlers do, and what happens when.
@@ -16,15 +16,15 @@ import Testing
         var handler: Int
         var timeline: [(gap: Int, action: Int)]
 
-        static let gaps: [Int64] = [0, minute / 2, minute, 5 * minute, 20 * minute, 90 * minute]
+        static let gaps: [VirtualDuration] = [.zero, minute / 2, minute, 5 * minute, 20 * minute, 90 * minute]
         static let handlers: [[Step]] = [
             [.setTaskExpirationHandler(.steps([.cancelWork, .setTaskCompleted(success: false)])),
-             .wait(duration: 3_000_000_000), .setTaskCompleted(success: true)],
+             .wait(duration: .seconds(3)), .setTaskCompleted(success: true)],
             [.setTaskExpirationHandler(.steps([.cancelWork, .setTaskCompleted(success: false)])),
-             .repeating(count: 30, steps: [.stopIfCancelled, .work(duration: 20_000_000_000, jitter: 0, changesState: false)]),
+             .repeating(count: 30, steps: [.stopIfCancelled, .work(duration: .seconds(20), jitter: .zero, changesState: false)]),
              .setTaskCompleted(success: true)],
-            [.wait(duration: 45_000_000_000)],
-            [.setTaskExpirationHandler(.steps([.cancelWork])), .wait(duration: 2_000_000_000)],
+            [.wait(duration: .seconds(45))],
+            [.setTaskExpirationHandler(.steps([.cancelWork])), .wait(duration: .seconds(2))],
         ]
         static let handlerNames = ["good", "long", "noExpirationHandler", "neverCompletes"]
 
@@ -52,7 +52,7 @@ import Testing
         }
 
         var description: String {
-            let steps = timeline.map { "+\(TimeText.formatExact(nanoseconds: World.gaps[$0.gap])) \(World.actions[$0.action])" }
+            let steps = timeline.map { "+\(TimeText.formatExact(World.gaps[$0.gap])) \(World.actions[$0.action])" }
             return "handler \(World.handlerNames[handler]), timeline [\(steps.joined(separator: ", "))]"
         }
 
@@ -66,20 +66,20 @@ import Testing
                 actions: [
                     "register": registrations,
                     "handler": World.handlers[handler],
-                    "submitRefresh": [.submit(TaskRequest(identifier: "r.refresh", kind: .appRefresh, earliestBegin: 30 * minute))],
-                    "submitRefreshSoon": [.submit(TaskRequest(identifier: "r.refresh", kind: .appRefresh, earliestBegin: minute))],
+                    "submitRefresh": [.submit(TaskRequest(identifier: "r.refresh", kind: .appRefresh), earliestBegin: 30 * minute)],
+                    "submitRefreshSoon": [.submit(TaskRequest(identifier: "r.refresh", kind: .appRefresh), earliestBegin: minute)],
                     "submitP0": [.submit(TaskRequest(identifier: "r.p0", kind: .processing))],
-                    "submitP1": [.submit(TaskRequest(identifier: "r.p1", kind: .processing, earliestBegin: 10 * minute, requiresExternalPower: true))],
+                    "submitP1": [.submit(TaskRequest(identifier: "r.p1", kind: .processing, requiresExternalPower: true), earliestBegin: 10 * minute)],
                     "submitP2": [.submit(TaskRequest(identifier: "r.p2", kind: .processing, requiresNetworkConnectivity: true))],
                     "cancelP0": [.cancelTaskRequest(identifier: "r.p0")],
                     "cancelAll": [.cancelAllTaskRequests],
                 ])
-            var at: Int64 = 0
-            let entries = [TimelineEntry(at: .nanoseconds(0), action: .launch)] + timeline.map { step -> TimelineEntry in
-                at += World.gaps[step.gap]
-                return TimelineEntry(at: .nanoseconds(at), action: World.actions[step.action])
+            var at = VirtualDuration.zero
+            let entries = [TimelineEntry(at: .zero, action: .launch)] + timeline.map { step -> TimelineEntry in
+                at = at + World.gaps[step.gap]
+                return TimelineEntry(at: at.duration, action: World.actions[step.action])
             }
-            return Scenario(name: "random-scheduler", stopAt: .nanoseconds(at + 600 * minute), app: app, timeline: entries)
+            return Scenario(name: "random-scheduler", stopAt: (at + 600 * minute).duration, app: app, timeline: entries)
         }
     }
 
@@ -129,7 +129,7 @@ import Testing
                     violations.append("launched \(identifier) that was not pending at \(event.time)")
                     return
                 }
-                if event["cause"] == "policy" && request.earliest >= 0 && event.time < request.earliest {
+                if event["cause"] == "policy" && request.earliest >= 0 && event.time.nanoseconds < request.earliest {
                     violations.append("\(identifier) started before its earliestBegin")
                 }
                 if event["cause"] == "policy" && request.kind == "processing" && !locked {
@@ -144,7 +144,7 @@ import Testing
                 pending[identifier] = nil
             case .task(.start):
                 if running[identifier] != nil { violations.append("\(identifier) started twice at \(event.time)") }
-                running[identifier] = event.time
+                running[identifier] = event.time.nanoseconds
             case .task(.expire):
                 unlockedWhileRunning.remove(identifier)
             case .task(.end):

@@ -16,7 +16,7 @@ import Testing
     static func logTimes(_ result: SimulationResult) -> [String: Int64] {
         var times: [String: Int64] = [:]
         for event in result.events(.app(.log)) {
-            if let message = event["message"]?.string { times[message] = event.time }
+            if let message = event["message"]?.string { times[message] = event.time.nanoseconds }
         }
         return times
     }

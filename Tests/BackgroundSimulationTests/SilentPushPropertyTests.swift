@@ -8,7 +8,7 @@ import Testing
 
 /// Random bursts of pushes, random handlers and random people: the push service keeps Apple's promises.
 @Suite struct SilentPushPropertyTests {
-    static let second: Int64 = 1_000_000_000
+    static let second: VirtualDuration = .seconds(1)
 
     /// One random world: how the handler behaves, then what happens when.
     struct World: CustomStringConvertible {
@@ -21,7 +21,7 @@ import Testing
             ("never", [.wait(duration: second)]),
             ("twice", [.callFetchCompletion(result: .noData), .wait(duration: second), .callFetchCompletion(result: .noData)]),
         ]
-        static let gaps: [Int64] = [0, second, 20 * second, 5 * 60 * second, 20 * 60 * second, 3600 * second]
+        static let gaps: [VirtualDuration] = [.zero, second, 20 * second, 5 * 60 * second, 20 * 60 * second, 3600 * second]
 
         static var actions: [UserAction] {
             var lowPower = ConditionChange()
@@ -37,7 +37,7 @@ import Testing
         }
 
         var description: String {
-            let steps = timeline.map { "+\(TimeText.formatExact(nanoseconds: World.gaps[$0.gap])) \(World.actions[$0.action])" }
+            let steps = timeline.map { "+\(TimeText.formatExact(World.gaps[$0.gap])) \(World.actions[$0.action])" }
             return "handler \(World.handlers[handler].name), timeline [\(steps.joined(separator: ", "))]"
         }
 
@@ -45,12 +45,12 @@ import Testing
             let app = AppDefinition(
                 bundleIdentifier: "com.example.chat", backgroundModes: ["remote-notification"],
                 handlers: [(callback: .didReceiveRemoteNotification, action: "onPush")], actions: ["onPush": World.handlers[handler].steps])
-            var at: Int64 = 0
-            let entries = [TimelineEntry(at: .nanoseconds(0), action: .launch)] + timeline.map { step -> TimelineEntry in
-                at += World.gaps[step.gap]
-                return TimelineEntry(at: .nanoseconds(at), action: World.actions[step.action])
+            var at = VirtualDuration.zero
+            let entries = [TimelineEntry(at: .zero, action: .launch)] + timeline.map { step -> TimelineEntry in
+                at = at + World.gaps[step.gap]
+                return TimelineEntry(at: at.duration, action: World.actions[step.action])
             }
-            return Scenario(name: "random-pushes", stopAt: .nanoseconds(at + 2 * 3600 * second), app: app, timeline: entries)
+            return Scenario(name: "random-pushes", stopAt: (at + 2 * 3600 * second).duration, app: app, timeline: entries)
         }
     }
 
@@ -72,7 +72,7 @@ import Testing
         var received: Set<Int> = []
         var ended: Set<Int> = []
         /// When pushes woke the app in the background.
-        var backgroundDeliveries: [Int64] = []
+        var backgroundDeliveries: [VirtualInstant] = []
         var foreground = false
         /// Closed in the app switcher and not opened since.
         var closed = false
@@ -87,18 +87,18 @@ import Testing
                 if event["reason"] == "userSwipedAway" { closed = true }
                 if to == "launchingForeground" || (to.hasPrefix("foreground") && event["from"] != "launchingForeground") { closed = false }
             case .push(.received):
-                if !received.insert(push).inserted { violations.append("push \(push) received twice at \(t)") }
+                if !received.insert(push).inserted { violations.append("push \(push) received twice at \(t.nanoseconds)") }
             case .push(.outcome):
                 let outcome = event["outcome"]?.string ?? ""
-                guard received.contains(push) else { return violations.append("push \(push) has an outcome before it arrived at \(t)") }
+                guard received.contains(push) else { return violations.append("push \(push) has an outcome before it arrived at \(t.nanoseconds)") }
                 if outcome == "held" { return }
-                if !ended.insert(push).inserted { violations.append("push \(push) ended twice (\(outcome)) at \(t)") }
+                if !ended.insert(push).inserted { violations.append("push \(push) ended twice (\(outcome)) at \(t.nanoseconds)") }
                 guard outcome == "delivered" else { return }
-                if closed && !foreground { violations.append("push \(push) delivered after a force quit before the person opened the app, at \(t)") }
+                if closed && !foreground { violations.append("push \(push) delivered after a force quit before the person opened the app, at \(t.nanoseconds)") }
                 if event["wake"] != "running" || !foreground {
                     backgroundDeliveries.append(t)
                     let inHour = backgroundDeliveries.filter { $0 > t - 3600 * SilentPushPropertyTests.second }.count
-                    if inHour > limit { violations.append("\(inHour) background deliveries in the hour before \(t), over \(limit)") }
+                    if inHour > limit { violations.append("\(inHour) background deliveries in the hour before \(t.nanoseconds), over \(limit)") }
                 }
             default:
                 break
@@ -132,7 +132,7 @@ import Testing
             for event in result.events(.push(.completion)) where event["phase"] != "calledAgain" {
                 let push = event["push"]?.int ?? 0
                 if firstEnd[push] != nil { return false }
-                firstEnd[push] = event.time
+                firstEnd[push] = event.time.nanoseconds
             }
             return result.diagnostics(.init("BGS041")).count == result.events(.push(.completion)).filter { $0["phase"] == "timedOut" }.count
         }

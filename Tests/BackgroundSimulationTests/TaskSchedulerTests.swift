@@ -10,13 +10,13 @@ import Testing
 @Suite struct TaskSchedulerTests {
     static let refreshID = "com.example.app.refresh"
     static let cleanupID = "com.example.app.cleanup"
-    static let minute: Int64 = 60_000_000_000
-    static let second: Int64 = 1_000_000_000
+    static let minute: VirtualDuration = .minutes(1)
+    static let second: VirtualDuration = .seconds(1)
 
     /// A correct refresh handler: expiration handler, reschedule, short fetch, complete.
     static let goodRefresh: [Step] = [
         .setTaskExpirationHandler(.steps([.cancelWork, .setTaskCompleted(success: false)])),
-        .wait(duration: 3 * second), .save(checkpoint: "feed", duration: 0), .setTaskCompleted(success: true),
+        .wait(duration: 3 * second), .save(checkpoint: "feed", duration: .zero), .setTaskCompleted(success: true),
     ]
 
     static func app(
@@ -30,12 +30,12 @@ import Testing
 
     /// Registers `handler` for the refresh identifier at launch and submits a refresh on entering the background.
     static func refreshApp(
-        handler: [Step], earliestBegin: Int64 = 20 * minute, queueMain: Bool = false, asyncHandler: Bool = false,
+        handler: [Step], earliestBegin: VirtualDuration = 20 * minute, queueMain: Bool = false, asyncHandler: Bool = false,
         permitted: [String] = [refreshID], modes: [String] = ["fetch"]
     ) -> AppDefinition {
         app(modes: modes, permitted: permitted, actions: [
             "registerTasks": [.register(identifier: refreshID, launchHandler: "refresh", onMainQueue: queueMain, asyncHandler: asyncHandler)],
-            "schedule": [.submit(TaskRequest(identifier: refreshID, kind: .appRefresh, earliestBegin: earliestBegin))],
+            "schedule": [.submit(TaskRequest(identifier: refreshID, kind: .appRefresh), earliestBegin: earliestBegin)],
             "refresh": handler,
         ], handlers: [(.didFinishLaunching, "registerTasks"), (.didEnterBackground, "schedule")])
     }
@@ -49,8 +49,8 @@ import Testing
     }
 
     static let leaveAtOneMinute = [
-        TimelineEntry(at: .nanoseconds(0), action: .launch), TimelineEntry(at: .nanoseconds(minute), action: .goHome),
-        TimelineEntry(at: .nanoseconds(minute + 5 * second), action: .lock),
+        TimelineEntry(at: .zero, action: .launch), TimelineEntry(at: minute.duration, action: .goHome),
+        TimelineEntry(at: (minute + 5 * second).duration, action: .lock),
     ]
 
     static func rules(_ result: SimulationResult) -> [String] {
@@ -68,12 +68,12 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         let start = try #require(Self.events(result, .task(.start)).first)
         // Deterministic policy: exactly earliestBegin after the submission at 1m.
-        #expect(start.time == 21 * Self.minute)
+        #expect(start.time == VirtualInstant.zero + 21 * Self.minute)
         let end = try #require(Self.events(result, .task(.end)).first)
         #expect(end["how"] == "completed" && end["success"] == .bool(true))
-        #expect(end.time == 21 * Self.minute + 3 * Self.second)
+        #expect(end.time == VirtualInstant.zero + 21 * Self.minute + 3 * Self.second)
         // The app was woken from suspension and suspended again when the task ended.
-        let states = Self.events(result, .app(.state)).map { "\($0.time / Self.second):\($0["to"]?.string ?? "")" }
+        let states = Self.events(result, .app(.state)).map { "\(($0.time - .zero) / Self.second):\($0["to"]?.string ?? "")" }
         #expect(states.contains("1260:background"))
         #expect(states.contains("1263:suspended"))
     }
@@ -112,7 +112,7 @@ import Testing
         // that registered is the one the system wakes).
         let accepted = Self.run(app, Self.leaveAtOneMinute)
         #expect(Self.rules(accepted) == ["BGS033"])
-        #expect(accepted.diagnostics.first?.time == Self.minute)
+        #expect(accepted.diagnostics.first?.time == VirtualInstant.zero + Self.minute)
         #expect(accepted.terminations.isEmpty)
         #expect(Self.events(accepted, .task(.end)).first?["how"] == "completed")
     }
@@ -126,12 +126,12 @@ import Testing
         for kind in [TaskKind.appRefresh, .processing] {
             let identifier = kind == .appRefresh ? Self.refreshID : Self.cleanupID
             let app = Self.app(actions: [
-                "schedule": [.submit(TaskRequest(identifier: identifier, kind: kind, earliestBegin: 20 * Self.minute))],
+                "schedule": [.submit(TaskRequest(identifier: identifier, kind: kind), earliestBegin: 20 * Self.minute)],
             ], handlers: [(.didEnterBackground, "schedule")])
             let result = Self.run(app, Self.leaveAtOneMinute)
             #expect(Self.rules(result) == ["BGS013"])
             #expect(result.terminations == [.crash])
-            #expect(result.terminationEvents.first?.time == Self.minute)
+            #expect(result.terminationEvents.first?.time == VirtualInstant.zero + Self.minute)
             #expect(result.consoleMessages == ["*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
                 + "reason: 'No launch handler registered for task with identifier \(identifier)'"])
             #expect(Self.events(result, .task(.submit)).isEmpty)
@@ -160,8 +160,8 @@ import Testing
         var app = Self.refreshApp(handler: Self.goodRefresh)
         app.handlers = [(callback: .didEnterBackground, action: "schedule")]
         let timeline = [
-            TimelineEntry(at: .nanoseconds(0), action: .launch), TimelineEntry(at: .nanoseconds(30 * Self.second), action: .tap(action: "registerTasks")),
-            TimelineEntry(at: .nanoseconds(Self.minute), action: .goHome), TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .memoryPressure),
+            TimelineEntry(at: .zero, action: .launch), TimelineEntry(at: (30 * Self.second).duration, action: .tap(action: "registerTasks")),
+            TimelineEntry(at: Self.minute.duration, action: .goHome), TimelineEntry(at: (2 * Self.minute).duration, action: .memoryPressure),
         ]
         let result = Self.run(app, timeline)
         #expect(Self.rules(result) == ["BGS013", "BGS033"])
@@ -209,12 +209,12 @@ import Testing
                     .register(identifier: $0, launchHandler: "refresh", onMainQueue: false, asyncHandler: false)
                 },
                 "submitAll": [
-                    .submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh, earliestBegin: 60 * Self.minute)),
-                    .submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh, earliestBegin: 90 * Self.minute)),
-                    .submit(TaskRequest(identifier: "com.example.app.refresh2", kind: .appRefresh, earliestBegin: 60 * Self.minute)),
+                    .submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh), earliestBegin: 60 * Self.minute),
+                    .submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh), earliestBegin: 90 * Self.minute),
+                    .submit(TaskRequest(identifier: "com.example.app.refresh2", kind: .appRefresh), earliestBegin: 60 * Self.minute),
                 ] + processing,
             ], handlers: [(.didFinishLaunching, "registerAll"), (.didBecomeActive, "submitAll")])
-        let result = Self.run(app, [TimelineEntry(at: .nanoseconds(0), action: .launch)], stopAt: .nanoseconds(Self.minute))
+        let result = Self.run(app, [TimelineEntry(at: .zero, action: .launch)], stopAt: Self.minute.duration)
         let failed = Self.events(result, .task(.submitFailed))
         #expect(failed.map { $0["identifier"]?.string ?? "" } == ["com.example.app.refresh2", "com.example.app.p10"])
         #expect(failed.allSatisfy { $0["error"] == "tooManyPendingTaskRequests" })
@@ -229,8 +229,8 @@ import Testing
             app.handlers = [(callback: .didFinishLaunching, action: "registerTasks"), (callback: .didEnterBackground, action: "schedule"),
                             (callback: .willEnterForeground, action: action)]
             let timeline = [
-                TimelineEntry(at: .nanoseconds(0), action: .launch), TimelineEntry(at: .nanoseconds(Self.minute), action: .goHome),
-                TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .returnToApp),
+                TimelineEntry(at: .zero, action: .launch), TimelineEntry(at: Self.minute.duration, action: .goHome),
+                TimelineEntry(at: (2 * Self.minute).duration, action: .returnToApp),
             ]
             let result = Self.run(app, timeline)
             #expect(Self.events(result, .task(.start)).isEmpty, "\(action)")
@@ -238,7 +238,7 @@ import Testing
     }
 
     @Test func pendingRequestsSurviveTermination() throws {
-        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .memoryPressure)]
+        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: (2 * Self.minute).duration, action: .memoryPressure)]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
         #expect(result.diagnostics.isEmpty)
         let start = try #require(Self.events(result, .task(.start)).first)
@@ -248,21 +248,21 @@ import Testing
 
     @Test func aForceQuitHoldsLaunchesUntilThePersonOpensTheApp() throws {
         let timeline = [
-            TimelineEntry(at: .nanoseconds(0), action: .launch), TimelineEntry(at: .nanoseconds(Self.minute), action: .goHome),
-            TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .swipeAway),
-            TimelineEntry(at: .nanoseconds(60 * Self.minute), action: .launch), TimelineEntry(at: .nanoseconds(61 * Self.minute), action: .goHome),
+            TimelineEntry(at: .zero, action: .launch), TimelineEntry(at: Self.minute.duration, action: .goHome),
+            TimelineEntry(at: (2 * Self.minute).duration, action: .swipeAway),
+            TimelineEntry(at: (60 * Self.minute).duration, action: .launch), TimelineEntry(at: (61 * Self.minute).duration, action: .goHome),
         ]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
         let start = try #require(Self.events(result, .task(.start)).first)
         // Due at 21m but held by the force quit; the reopened app resubmits at 61m (replacing it) for 20 minutes later.
-        #expect(start.time == 81 * Self.minute)
+        #expect(start.time == VirtualInstant.zero + 81 * Self.minute)
         #expect(start["process"] == .int(2))
         #expect(Self.events(result, .task(.submit)).last?["replaced"] == .bool(true))
     }
 
     @Test func refreshRequestedSoonerThanFifteenMinutesIsFlaggedAndThrottled() {
         var handler = Self.goodRefresh
-        handler.insert(.submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh, earliestBegin: Self.minute)), at: 1)
+        handler.insert(.submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh), earliestBegin: Self.minute), at: 1)
         let result = Self.run(Self.refreshApp(handler: handler, earliestBegin: Self.minute), Self.leaveAtOneMinute)
         #expect(Self.rules(result) == ["BGS017"])
         let starts = Self.events(result, .task(.start)).map(\.time)
@@ -314,7 +314,7 @@ import Testing
         let quick = Self.run(Self.refreshApp(handler: [.wait(duration: 2 * Self.second)], asyncHandler: true), Self.leaveAtOneMinute)
         #expect(quick.diagnostics.isEmpty)
         #expect(Self.events(quick, .task(.end)).first?["how"] == "completed")
-        let slow = Self.run(Self.refreshApp(handler: [.wait(duration: 60 * Self.second), .save(checkpoint: "never", duration: 0)], asyncHandler: true), Self.leaveAtOneMinute)
+        let slow = Self.run(Self.refreshApp(handler: [.wait(duration: 60 * Self.second), .save(checkpoint: "never", duration: .zero)], asyncHandler: true), Self.leaveAtOneMinute)
         #expect(Self.rules(slow) == ["BGS018"])
         let end = try #require(Self.events(slow, .task(.end)).first)
         #expect(end["how"] == "expired" && end["success"] == .bool(false))
@@ -325,10 +325,10 @@ import Testing
     @Test func anIncompleteTaskDelaysTheNextOne() throws {
         let handler: [Step] = [
             .setTaskExpirationHandler(.steps([.setTaskCompleted(success: false)])),
-            .submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh, earliestBegin: 20 * Self.minute)),
+            .submit(TaskRequest(identifier: Self.refreshID, kind: .appRefresh), earliestBegin: 20 * Self.minute),
             .wait(duration: 60 * Self.second),
         ]
-        let result = Self.run(Self.refreshApp(handler: handler), Self.leaveAtOneMinute, stopAt: .nanoseconds(300 * Self.minute))
+        let result = Self.run(Self.refreshApp(handler: handler), Self.leaveAtOneMinute, stopAt: (300 * Self.minute).duration)
         let starts = Self.events(result, .task(.start)).map(\.time)
         #expect(starts.count >= 2)
         // Expired at start + 30 s; the next waits the penalty (1 h) rather than its 20 minutes.
@@ -343,7 +343,7 @@ import Testing
             "schedule": [.submit(TaskRequest(identifier: cleanupID, kind: .processing, requiresNetworkConnectivity: network, requiresExternalPower: power))],
             "cleanUp": handler ?? [
                 .setTaskExpirationHandler(.steps([.cancelWork, .setTaskCompleted(success: false)])),
-                .repeating(count: 30, steps: [.stopIfCancelled, .work(duration: 10 * second, jitter: 0, changesState: false)]),
+                .repeating(count: 30, steps: [.stopIfCancelled, .work(duration: 10 * second, jitter: .zero, changesState: false)]),
                 .setTaskCompleted(success: true),
             ],
         ], handlers: [(.didFinishLaunching, "registerTasks"), (.didEnterBackground, "schedule")])
@@ -353,15 +353,15 @@ import Testing
         var plug = ConditionChange()
         plug.charging = true
         let timeline = [
-            TimelineEntry(at: .nanoseconds(0), action: .launch), TimelineEntry(at: .nanoseconds(Self.minute), action: .goHome),
-            TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .lock), TimelineEntry(at: .nanoseconds(30 * Self.minute), action: .conditions(plug)),
-            TimelineEntry(at: .nanoseconds(32 * Self.minute), action: .unlock),
+            TimelineEntry(at: .zero, action: .launch), TimelineEntry(at: Self.minute.duration, action: .goHome),
+            TimelineEntry(at: (2 * Self.minute).duration, action: .lock), TimelineEntry(at: (30 * Self.minute).duration, action: .conditions(plug)),
+            TimelineEntry(at: (32 * Self.minute).duration, action: .unlock),
         ]
         let result = Self.run(Self.cleanupApp(), timeline)
         let start = try #require(Self.events(result, .task(.start)).first)
-        #expect(start.time == 30 * Self.minute)  // locked (idle after 5 min) but waited for power
+        #expect(start.time == VirtualInstant.zero + 30 * Self.minute)  // locked (idle after 5 min) but waited for power
         let expire = try #require(Self.events(result, .task(.expire)).first)
-        #expect(expire.time == 32 * Self.minute)
+        #expect(expire.time == VirtualInstant.zero + 32 * Self.minute)
         #expect(expire["reason"] == "the person started using the device")
         #expect(result.diagnostics.isEmpty)
         // Without the network it never runs.
@@ -372,7 +372,7 @@ import Testing
         var charging = DeviceConditions()
         charging.charging = true
         let early = Self.run(Self.cleanupApp(), timeline, device: charging)
-        #expect(Self.events(early, .task(.start)).first?.time == 7 * Self.minute)
+        #expect(Self.events(early, .task(.start)).first?.time == VirtualInstant.zero + 7 * Self.minute)
     }
 
     @Test func lowBatteryHoldsWorkUntilCharging() throws {
@@ -380,20 +380,20 @@ import Testing
         low.batteryLevel = 10
         var plug = ConditionChange()
         plug.charging = true
-        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: .nanoseconds(100 * Self.minute), action: .conditions(plug))]
+        let timeline = Self.leaveAtOneMinute + [TimelineEntry(at: (100 * Self.minute).duration, action: .conditions(plug))]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline, device: low)
-        #expect(Self.events(result, .task(.start)).first?.time == 100 * Self.minute)
+        #expect(Self.events(result, .task(.start)).first?.time == VirtualInstant.zero + 100 * Self.minute)
     }
 
     // MARK: Debug actions
 
     @Test func simulateLaunchAndExpirationActLikeTheDebuggerCommands() throws {
         let timeline = Self.leaveAtOneMinute + [
-            TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .simulateLaunch(identifier: Self.refreshID)),
-            TimelineEntry(at: .nanoseconds(2 * Self.minute + Self.second), action: .simulateExpiration(identifier: Self.refreshID)),
+            TimelineEntry(at: (2 * Self.minute).duration, action: .simulateLaunch(identifier: Self.refreshID)),
+            TimelineEntry(at: (2 * Self.minute + Self.second).duration, action: .simulateExpiration(identifier: Self.refreshID)),
         ]
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh), timeline)
-        #expect(Self.events(result, .task(.start)).first?.time == 2 * Self.minute)
+        #expect(Self.events(result, .task(.start)).first?.time == VirtualInstant.zero + 2 * Self.minute)
         let expire = try #require(Self.events(result, .task(.expire)).first)
         #expect(expire["reason"] == "simulateExpiration")
         #expect(Self.events(result, .task(.end)).first?["success"] == .bool(false))
@@ -404,12 +404,12 @@ import Testing
     // MARK: Policies
 
     @Test func theRealisticPolicyRunsLaterThanTheDeterministicOneAndVariesWithTheSeed() throws {
-        let deterministic = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: .nanoseconds(2 * 1440 * Self.minute))
+        let deterministic = Self.run(Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: (2 * 1440 * Self.minute).duration)
         let earliest = try #require(Self.events(deterministic, .task(.start)).first?.time)
-        var starts: Set<Int64> = []
+        var starts: Set<VirtualInstant> = []
         for seed: UInt64 in 1...5 {
             let realistic = Self.run(
-                Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: .nanoseconds(2 * 1440 * Self.minute), policy: .realistic, seed: seed)
+                Self.refreshApp(handler: Self.goodRefresh), Self.leaveAtOneMinute, stopAt: (2 * 1440 * Self.minute).duration, policy: .realistic, seed: seed)
             let start = try #require(Self.events(realistic, .task(.start)).first?.time)
             #expect(start >= earliest)
             starts.insert(start)
@@ -441,9 +441,9 @@ import Testing
     @Test func theLookAlikeAPIDrivesTheSameModel() throws {
         let delegate = SwiftRefreshApp()
         let app = Self.refreshApp(handler: [])
-        let result = Simulation(scenario: Scenario(name: "swift", stopAt: .nanoseconds(180 * Self.minute), app: app, timeline: Self.leaveAtOneMinute), app: { delegate }).run()
+        let result = Simulation(scenario: Scenario(name: "swift", stopAt: (180 * Self.minute).duration, app: app, timeline: Self.leaveAtOneMinute), app: { delegate }).run()
         #expect(delegate.completed)
-        #expect(Self.events(result, .task(.start)).first?.time == 21 * Self.minute)
+        #expect(Self.events(result, .task(.start)).first?.time == VirtualInstant.zero + 21 * Self.minute)
         #expect(Self.events(result, .task(.end)).first?["how"] == "completed")
         #expect(result.diagnostics.isEmpty)
     }

@@ -8,13 +8,13 @@ import Testing
 
 /// Random network outages, terminations and force quits around a background download: it ends exactly once.
 @Suite struct TransferPropertyTests {
-    static let second: Int64 = 1_000_000_000
+    static let second: VirtualDuration = .seconds(1)
 
     struct World: CustomStringConvertible {
         var fails: Bool
         var timeline: [(gap: Int, action: Int)]
 
-        static let gaps: [Int64] = [0, second, 5 * second, 20 * second, 120 * second]
+        static let gaps: [VirtualDuration] = [.zero, second, 5 * second, 20 * second, 120 * second]
         static var actions: [UserAction] {
             var offline = ConditionChange()
             offline.network = DeviceConditions.Network.none
@@ -29,7 +29,7 @@ import Testing
         }
 
         var description: String {
-            "fails \(fails), timeline [" + timeline.map { "+\(TimeText.formatExact(nanoseconds: World.gaps[$0.gap])) \(World.actions[$0.action])" }
+            "fails \(fails), timeline [" + timeline.map { "+\(TimeText.formatExact(World.gaps[$0.gap])) \(World.actions[$0.action])" }
                 .joined(separator: ", ") + "]"
         }
 
@@ -51,13 +51,13 @@ import Testing
                     "move": [.moveDownloadedFile(checkpoint: "file")],
                     "finish": [.callBackgroundEventsCompletion(session: session)],
                 ])
-            var at: Int64 = 2 * second
-            let entries = [TimelineEntry(at: .nanoseconds(0), action: .launch), TimelineEntry(at: .nanoseconds(second), action: .tap(action: "download"))]
+            var at = 2 * second
+            let entries = [TimelineEntry(at: .zero, action: .launch), TimelineEntry(at: second.duration, action: .tap(action: "download"))]
                 + timeline.map { step -> TimelineEntry in
-                    at += World.gaps[step.gap]
-                    return TimelineEntry(at: .nanoseconds(at), action: World.actions[step.action])
+                    at = at + World.gaps[step.gap]
+                    return TimelineEntry(at: at.duration, action: World.actions[step.action])
                 }
-            return Scenario(name: "random-transfer", stopAt: .nanoseconds(at + 600 * second), app: app, timeline: entries)
+            return Scenario(name: "random-transfer", stopAt: (at + 600 * second).duration, app: app, timeline: entries)
         }
     }
 

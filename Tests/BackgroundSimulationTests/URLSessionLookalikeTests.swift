@@ -24,7 +24,7 @@ import Testing
     }
 
     /// From the first transfer state (the task's `resume()`) to the last.
-    static func transferDuration(_ result: SimulationResult) -> Int64? {
+    static func transferDuration(_ result: SimulationResult) -> VirtualDuration? {
         let states = result.events(.transfer(.state))
         guard let first = states.first, let last = states.last else { return nil }
         return last.time - first.time
@@ -47,7 +47,7 @@ import Testing
         #expect(result.callbackStarts("didFinishDownloadingTo").count == 1)
         // 60 MB at the assumed 2.5 MB/s, from didFinishLaunching on: 24 s.
         #expect(result.events(.transfer(.state)).map { $0["phase"]?.string ?? "" } == ["running", "finished"])
-        #expect(Self.transferDuration(result) == 24_000_000_000)
+        #expect(Self.transferDuration(result) == .seconds(24))
         #expect(result.events(.transfer(.state)).last?["total"]?.int == 60_000_000)
     }
 
@@ -63,7 +63,7 @@ import Testing
         expectNoDiagnostics(result)
         #expect(result.events(.transfer(.state)).last?["total"]?.int == URLSessionTask.assumedDownloadSize)
         // 1 MB at 2.5 MB/s: 0.4 s.
-        #expect(Self.transferDuration(result) == 400_000_000)
+        #expect(Self.transferDuration(result) == .milliseconds(400))
     }
 
     @Test func earliestBeginDateHoldsTheTransferBack() {
@@ -73,7 +73,7 @@ import Testing
         expectNoDiagnostics(result)
         #expect(result.events(.transfer(.state)).map { $0["phase"]?.string ?? "" } == ["waiting", "running", "finished"])
         let states = result.events(.transfer(.state))
-        #expect(states.count == 3 && states[1].time - states[0].time == 60_000_000_000)
+        #expect(states.count == 3 && states[1].time - states[0].time == seconds(60))
     }
 
     @Test func aCancelledTaskEndsWithNSURLErrorCancelled() {
@@ -103,7 +103,7 @@ import Testing
         #expect(result.moves(process: 2).first == "notRunning->launchingForeground")
         // Nothing until the person opens the app at 300 s: then the waiting download, then the one the launch started.
         let finishes = result.callbackStarts("didFinishDownloadingTo")
-        #expect(finishes.count == 2 && finishes.allSatisfy { $0 > 300_000_000_000 })
+        #expect(finishes.count == 2 && finishes.allSatisfy { $0 > seconds(300) })
         #expect(Self.logs(result) == ["episode 1", "completed 1 ok", "episode 2", "completed 2 ok"])
     }
 

@@ -12,7 +12,7 @@ import Testing
     static let cleanupID = TaskSchedulerTests.cleanupID
 
     /// The waiting records of a run: identifier, instant and reason.
-    static func waits(_ result: SimulationResult) -> [(time: Int64, identifier: String, reason: TaskRecord.Waiting.Reason)] {
+    static func waits(_ result: SimulationResult) -> [(time: VirtualInstant, identifier: String, reason: TaskRecord.Waiting.Reason)] {
         result.events.compactMap { event in
             guard case .task(.waiting(let waiting)) = event.record else { return nil }
             return (event.time, waiting.identifier, waiting.reason)
@@ -38,39 +38,39 @@ import Testing
 
     @Test func eachChangeOfReasonIsRecordedOnceAndTheLaunchEndsTheList() throws {
         let timeline = [
-            TimelineEntry(at: .nanoseconds(0), action: .launch),
-            TimelineEntry(at: .nanoseconds(Self.minute), action: .goHome),
-            TimelineEntry(at: .nanoseconds(2 * Self.minute), action: .lock),
+            TimelineEntry(at: .zero, action: .launch),
+            TimelineEntry(at: Self.minute.duration, action: .goHome),
+            TimelineEntry(at: (2 * Self.minute).duration, action: .lock),
             // The battery drains: the reason (no power) stays the same, so nothing new is recorded.
-            TimelineEntry(at: .nanoseconds(3 * Self.minute), action: Self.change { $0.batteryLevel = 60 }),
-            TimelineEntry(at: .nanoseconds(4 * Self.minute), action: Self.change { $0.lowPowerMode = true }),
-            TimelineEntry(at: .nanoseconds(5 * Self.minute), action: Self.change { $0.lowPowerMode = false }),
-            TimelineEntry(at: .nanoseconds(10 * Self.minute), action: Self.change { $0.charging = true }),
+            TimelineEntry(at: (3 * Self.minute).duration, action: Self.change { $0.batteryLevel = 60 }),
+            TimelineEntry(at: (4 * Self.minute).duration, action: Self.change { $0.lowPowerMode = true }),
+            TimelineEntry(at: (5 * Self.minute).duration, action: Self.change { $0.lowPowerMode = false }),
+            TimelineEntry(at: (10 * Self.minute).duration, action: Self.change { $0.charging = true }),
         ]
         let result = TaskSchedulerTests.run(Self.cleanupApp(), timeline)
         let waits = Self.waits(result)
-        #expect(waits.map(\.time) == [1, 2, 4, 5].map { $0 * Self.minute })
+        #expect(waits.map(\.time) == [1, 2, 4, 5].map { VirtualInstant.zero + $0 * Self.minute })
         #expect(waits.map(\.reason) == [
             .blocked(.deviceInUse), .blocked(.needsExternalPower), .blocked(.lowPowerMode), .blocked(.needsExternalPower),
         ])
         #expect(waits.allSatisfy { $0.identifier == Self.cleanupID })
         // Plugged in at 10m, idle since 2m: due at once, so the launch follows with no waiting line before it.
         let launch = try #require(result.events.first { $0.kind == .task(.launchRequest) })
-        #expect(launch.time == 10 * Self.minute)
+        #expect(launch.time == VirtualInstant.zero + 10 * Self.minute)
         #expect(result.events.last { $0.kind == .task(.waiting) }.map { $0.sequence < launch.sequence } == true)
     }
 
     @Test func aRequestNothingHoldsBackSaysWhenItIsDue() {
         let timeline = TaskSchedulerTests.leaveAtOneMinute + [
-            TimelineEntry(at: .nanoseconds(5 * Self.minute), action: Self.change { $0.lowPowerMode = true }),
-            TimelineEntry(at: .nanoseconds(6 * Self.minute), action: Self.change { $0.lowPowerMode = false }),
+            TimelineEntry(at: (5 * Self.minute).duration, action: Self.change { $0.lowPowerMode = true }),
+            TimelineEntry(at: (6 * Self.minute).duration, action: Self.change { $0.lowPowerMode = false }),
         ]
         let result = TaskSchedulerTests.run(TaskSchedulerTests.refreshApp(handler: TaskSchedulerTests.goodRefresh), timeline)
         let waits = Self.waits(result)
         // Submitted at 1m with earliestBegin 20m: due at 21m; Low Power Mode holds it back for a minute, then it is due again.
-        #expect(waits.map(\.reason) == [.ready(at: 21 * Self.minute), .blocked(.lowPowerMode), .ready(at: 21 * Self.minute)])
-        #expect(waits.map(\.time) == [1, 5, 6].map { $0 * Self.minute })
-        #expect(result.events.contains { $0.kind == .task(.start) && $0.time == 21 * Self.minute })
+        #expect(waits.map(\.reason) == [.ready(at: .zero + 21 * Self.minute), .blocked(.lowPowerMode), .ready(at: .zero + 21 * Self.minute)])
+        #expect(waits.map(\.time) == [1, 5, 6].map { VirtualInstant.zero + $0 * Self.minute })
+        #expect(result.events.contains { $0.kind == .task(.start) && $0.time == VirtualInstant.zero + 21 * Self.minute })
     }
 
     @Test func aQueuedContinuedRequestWaitsForASlotAndTheTraceSaysSo() throws {

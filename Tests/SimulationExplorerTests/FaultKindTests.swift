@@ -1,3 +1,4 @@
+import SimulationKernel
 import SimulationModel
 import Testing
 @testable import SimulationExplorer
@@ -21,10 +22,10 @@ import Testing
             .expireTask, .cancelLiveActivity, .swipeAway, .memoryPressure, .networkLoss, .networkReturn, .chargerUnplugged,
             .lowPowerMode, .resourcePressure, .returnToApp, .pushDropped, .pushDelayed,
         ])
-        #expect(Fault(at: 1, kind: .expireTask, identifier: "r").action == .expireTask(identifier: "r"))
-        #expect(Fault(at: 1, kind: .cancelLiveActivity).action == .cancelLiveActivity(identifier: nil))
-        #expect(Fault(at: 1, kind: .pushDelayed).action == .delayPush(by: Fault.pushDelay))
-        #expect(Fault(at: 1, kind: .networkLoss).action.name == .person(.conditions))
+        #expect(Fault(at: .zero, kind: .expireTask, identifier: "r").action == .expireTask(identifier: "r"))
+        #expect(Fault(at: .zero, kind: .cancelLiveActivity).action == .cancelLiveActivity(identifier: nil))
+        #expect(Fault(at: .zero, kind: .pushDelayed).action == .delayPush(by: Fault.pushDelay))
+        #expect(Fault(at: .zero, kind: .networkLoss).action.name == .person(.conditions))
         #expect(FaultKind.allCases.filter(\.takesIdentifier) == [.expireTask, .cancelLiveActivity])
         #expect(FaultKind.allCases.filter(\.needsPushes) == [.pushDropped, .pushDelayed])
     }

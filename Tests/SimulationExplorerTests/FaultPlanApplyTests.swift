@@ -18,10 +18,10 @@ import Testing
     @Test func faultsBecomeTimelineEntriesAfterTheScenariosOwnAtTheSameInstant() throws {
         let target = try sample("save-on-background")
         let plan = FaultPlan(faults: [
-            Fault(at: 30 * second, kind: .memoryPressure), Fault(at: 0, kind: .networkLoss), Fault(at: 30 * second, kind: .lowPowerMode),
+            Fault(at: .zero + 30 * second, kind: .memoryPressure), Fault(at: .zero, kind: .networkLoss), Fault(at: .zero + 30 * second, kind: .lowPowerMode),
         ])
         let timeline = try plan.applied(to: target.scenario).timeline
-        #expect(timeline.map(\.at.wholeNanoseconds) == [0, 0, 5 * second, 30 * second, 30 * second, 30 * second, 300 * second])
+        #expect(timeline.map { VirtualDuration($0.at) } == [.zero, .zero, 5 * second, 30 * second, 30 * second, 30 * second, 300 * second])
         #expect(timeline.map(\.action.name) == [.launch, .conditions, .tap, .goHome, .memoryPressure, .conditions, .swipeAway].map(UserAction.Name.person))
         #expect(timeline[4].note == "fault: memoryPressure")
         // In the trace, each injected entry says it was injected.
@@ -39,29 +39,29 @@ import Testing
             TimelineShift(entry: 0, by: -second), TimelineShift(entry: 1, by: 40 * second), TimelineShift(entry: 3, by: 600 * second),
         ])
         let timeline = try plan.applied(to: scenario).timeline
-        #expect(timeline.map(\.at.wholeNanoseconds) == [0, 45 * second, 45 * second, 600 * second])
+        #expect(timeline.map { VirtualDuration($0.at) } == [.zero, 45 * second, 45 * second, 600 * second])
         #expect(timeline.map(\.action.name) == [.launch, .tap, .goHome, .swipeAway].map(UserAction.Name.person))
     }
 
     @Test func parametersAndChoicesChangeTheRun() throws {
         let target = try sample("save-on-background")
-        let budget = try target.result(of: FaultPlan(parameters: [ParameterOverride(key: .backgroundTimeBudget, value: 8 * second)]))
+        let budget = try target.result(of: FaultPlan(parameters: [ParameterOverride(key: .backgroundTimeBudget, duration: 8 * second)]))
         let start = try #require(budget.events.first { if case .backgroundTime(.start) = $0.record { true } else { false } })
         guard case .backgroundTime(.start(let record)) = start.record else { return }
         #expect(record.budget == 8 * second)
         let slow = try target.result(of: FaultPlan(choices: [ChoiceOverride(name: "app.launchJitter", value: .max)]), recordsDecisions: true)
         #expect(slow.choices.filter { $0.label.name == "app.launchJitter" }.allSatisfy { $0.value == target.scenario.profile.launchJitter })
         let once = try target.result(of: FaultPlan(choices: [ChoiceOverride(name: "app.workJitter", occurrence: 0, value: .min)]), recordsDecisions: true)
-        #expect(once.choices.first { $0.label.name == "app.workJitter" }?.value == -second)
+        #expect(once.choices.first { $0.label.name == "app.workJitter" }?.value == (-second).nanoseconds)
     }
 
     @Test("plans that do not fit their scenario are refused", arguments: [
         (FaultPlan(scenario: "another"), "made for scenario \"another\""),
         (FaultPlan(shifts: [TimelineShift(entry: 9, by: second)]), "entry 9 does not exist"),
-        (FaultPlan(faults: [Fault(at: 3_600 * second, kind: .swipeAway)]), "after the scenario's stop time"),
-        (FaultPlan(parameters: [ParameterOverride(key: .backgroundTimeBudget, value: second)]), "must not exceed backgroundTimeBudget"),
-        (FaultPlan(parameters: [ParameterOverride(key: .continuedProcessingConcurrency, value: 5_000)]), "from 0 to 1000"),
-        (FaultPlan(parameters: [ParameterOverride(key: .continuedProgressSampleInterval, value: 0)]), "longer than 0s"),
+        (FaultPlan(faults: [Fault(at: .zero + 3_600 * second, kind: .swipeAway)]), "after the scenario's stop time"),
+        (FaultPlan(parameters: [ParameterOverride(key: .backgroundTimeBudget, duration: second)]), "must not exceed backgroundTimeBudget"),
+        (FaultPlan(parameters: [ParameterOverride(key: .continuedProcessingConcurrency, count: 5_000)]), "from 0 to 1000"),
+        (FaultPlan(parameters: [ParameterOverride(key: .continuedProgressSampleInterval, duration: .zero)]), "longer than 0s"),
     ])
     func misfits(plan: FaultPlan, message: String) throws {
         let scenario = try sample("save-on-background").scenario

@@ -9,12 +9,12 @@ import Testing
     static let full = FaultPlan(
         scenario: "news", seed: UInt64.max - 3,
         faults: [
-            Fault(at: 31 * second + 1, kind: .expireTask, identifier: "com.example.news.refresh"),
-            Fault(at: 40 * second, kind: .memoryPressure),
-            Fault(at: 41 * second, kind: .cancelLiveActivity),
+            Fault(at: .zero + 31 * second + .nanoseconds(1), kind: .expireTask, identifier: "com.example.news.refresh"),
+            Fault(at: .zero + 40 * second, kind: .memoryPressure),
+            Fault(at: .zero + 41 * second, kind: .cancelLiveActivity),
         ],
-        shifts: [TimelineShift(entry: 1, by: -300_000_000), TimelineShift(entry: 2, by: 1)],
-        parameters: [ParameterOverride(key: .backgroundTimeBudget, value: 9_500_000_000), ParameterOverride(key: .continuedProcessingConcurrency, value: 3)],
+        shifts: [TimelineShift(entry: 1, by: .milliseconds(-300)), TimelineShift(entry: 2, by: .nanoseconds(1))],
+        parameters: [ParameterOverride(key: .backgroundTimeBudget, duration: .milliseconds(9_500)), ParameterOverride(key: .continuedProcessingConcurrency, count: 3)],
         choices: [
             ChoiceOverride(name: "app.launchJitter", subject: 2, value: .max),
             ChoiceOverride(name: "app.workJitter", occurrence: 3, value: -7),
@@ -32,17 +32,17 @@ import Testing
     }
 
     @Test func theCompactFormIsOneLineWithSortedKeysAndSeedsAsStrings() {
-        let text = FaultPlan(scenario: "s", seed: 7, faults: [Fault(at: 90 * second, kind: .swipeAway)]).compactJSON
+        let text = FaultPlan(scenario: "s", seed: 7, faults: [Fault(at: .zero + 90 * second, kind: .swipeAway)]).compactJSON
         #expect(text == #"{"faults":[{"at":"1m30s","fault":"swipeAway"}],"format":1,"scenario":"s","seed":"7"}"#)
     }
 
     @Test func durationsAreExactToTheNanosecond() {
-        checkProperty("exact durations read back", Generator<Int64>.int(in: 0...(10 * 365 * 86_400 * second))) { nanoseconds in
+        checkProperty("exact durations read back", Generator<Int64>.int(in: 0...(10 * 365 * 86_400 * second.nanoseconds))) { nanoseconds in
             (try? TimeText.parse(DurationText.exact(nanoseconds))) == nanoseconds
                 && (try? DurationText.parseSigned(DurationText.signed(-nanoseconds))) == -nanoseconds
         }
-        #expect(DurationText.exact(31 * second + 1) == "31.000000001s")
-        #expect(DurationText.exact(65 * second + 250_000_000) == "1m5.25s")
+        #expect(DurationText.exact(31 * second + .nanoseconds(1)) == "31.000000001s")
+        #expect(DurationText.exact(65 * second + .milliseconds(250)) == "1m5.25s")
         #expect(DurationText.exact(250_000_000) == "250ms")
         #expect(DurationText.exact(0) == "0s")
     }

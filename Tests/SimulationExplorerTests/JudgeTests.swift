@@ -29,7 +29,7 @@ import Testing
     }
 
     /// Expires the refresh 1 s after it starts (it starts at 31m).
-    static let expireEarly = FaultPlan(faults: [Fault(at: 1_861 * second, kind: .expireTask, identifier: "com.example.judge.refresh")])
+    static let expireEarly = FaultPlan(faults: [Fault(at: .zero + 1_861 * second, kind: .expireTask, identifier: "com.example.judge.refresh")])
 
     @Test func successAfterExpiryBreaksItsProperty() throws {
         let buggy = try Self.refreshApp(
@@ -78,14 +78,14 @@ import Testing
         scenario.expectations.terminations = [.memoryPressure]
         let strict = ExplorationTarget(scenario: scenario)
         #expect(try strict.outcome(of: FaultPlan()).failures == [FailureSignature(.expectation, "terminations memoryPressure")])
-        #expect(try strict.outcome(of: FaultPlan(faults: [Fault(at: 0, kind: .lowPowerMode)])).failures == [])
+        #expect(try strict.outcome(of: FaultPlan(faults: [Fault(at: .zero, kind: .lowPowerMode)])).failures == [])
     }
 
     @Test func aCorrectSampleIsQuietUnderHarmlessFaults() throws {
         let target = try sample("save-on-background")
         let plan = FaultPlan(faults: [
-            Fault(at: 10 * second, kind: .networkLoss), Fault(at: 12 * second, kind: .networkReturn),
-            Fault(at: 20 * second, kind: .lowPowerMode), Fault(at: 60 * second, kind: .memoryPressure),
+            Fault(at: .zero + 10 * second, kind: .networkLoss), Fault(at: .zero + 12 * second, kind: .networkReturn),
+            Fault(at: .zero + 20 * second, kind: .lowPowerMode), Fault(at: .zero + 60 * second, kind: .memoryPressure),
         ])
         let outcome = try target.outcome(of: plan)
         #expect(outcome.passed, "\(outcome.failures)")
@@ -96,7 +96,7 @@ import Testing
 
     @Test func anIgnoredFaultDidNotTakeEffect() throws {
         // At 0 the app is still launching in the foreground: memory pressure has nothing to kill.
-        let outcome = try sample("save-on-background").outcome(of: FaultPlan(faults: [Fault(at: 0, kind: .memoryPressure)]))
+        let outcome = try sample("save-on-background").outcome(of: FaultPlan(faults: [Fault(at: .zero, kind: .memoryPressure)]))
         #expect(FaultKind.kinds(in: outcome.injectedBits) == [.memoryPressure])
         #expect(FaultKind.kinds(in: outcome.effectiveBits) == [])
     }

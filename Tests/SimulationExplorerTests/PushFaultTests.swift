@@ -20,14 +20,14 @@ import Testing
     @Test func aScenarioWithPushesGetsPushFaultsJustBeforeItsPushes() throws {
         let target = try sample("chat-push-burst-throttled")
         let campaign = Campaign(target: target, settings: CampaignSettings(seed: 4, runs: 80))
-        let pushTimes: [Int64] = target.scenario.timeline.compactMap { entry in
-            if case .push = entry.action { entry.at.wholeNanoseconds } else { nil }
+        let pushTimes: [VirtualInstant] = target.scenario.timeline.compactMap { entry in
+            if case .push = entry.action { .zero + VirtualDuration(entry.at) } else { nil }
         }
         var seen: Set<FaultKind> = []
         for index in 1..<80 {
             for fault in try campaign.plan(ofRun: index).faults where fault.kind.needsPushes {
                 seen.insert(fault.kind)
-                #expect(pushTimes.contains { $0 > fault.at && $0 - fault.at <= 60_000_000_000 }, "\(fault)")
+                #expect(pushTimes.contains { $0 > fault.at && $0 - fault.at <= .minutes(1) }, "\(fault)")
             }
         }
         #expect(seen == [.pushDropped, .pushDelayed])
@@ -36,13 +36,13 @@ import Testing
     @Test func theFaultsActOnTheNextPush() throws {
         let target = try sample("push-handler-too-slow")
         var plan = FaultPlan()
-        plan.faults = [Fault(at: 599_000_000_000, kind: .pushDropped)]
+        plan.faults = [Fault(at: .zero + .seconds(599), kind: .pushDropped)]
         let dropped = try plan.simulation(of: target.scenario).run()
         #expect(dropped.events.filter { $0.kind == .push(.outcome) }.map { $0["outcome"]?.string } == ["dropped"])
-        plan.faults = [Fault(at: 599_000_000_000, kind: .pushDelayed)]
+        plan.faults = [Fault(at: .zero + .seconds(599), kind: .pushDelayed)]
         let delayed = try plan.simulation(of: target.scenario).run()
         let outcomes = delayed.events.filter { $0.kind == .push(.outcome) }
         #expect(outcomes.map { $0["outcome"]?.string } == ["held", "delivered"])
-        #expect(outcomes.last?.time == 600_000_000_000 + Fault.pushDelay)
+        #expect(outcomes.last?.time == VirtualInstant.zero + .seconds(600) + Fault.pushDelay)
     }
 }

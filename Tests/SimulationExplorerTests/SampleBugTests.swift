@@ -34,7 +34,7 @@ import Testing
         // The refresh starts at 31m and fetches for 4 s: the save runs from 31m4s to 31m4.5s.
         let fault = try #require(group.shrunk?.plan.faults.first)
         #expect(group.shrunk?.plan.faultCount == 1)
-        #expect((1_864 * second + 1...1_864 * second + 500_000_000).contains(fault.at), "\(DurationText.exact(fault.at))")
+        #expect((.zero + 1_864 * second + .nanoseconds(1) ... .zero + 1_864 * second + .milliseconds(500)).contains(fault.at), "\(DurationText.exact(fault.at))")
     }
 
     @Test func explorationFindsBothWithOneChangeEach() throws {

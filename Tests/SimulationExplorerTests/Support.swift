@@ -1,3 +1,4 @@
+import SimulationKernel
 import Foundation
 import ScenarioFormat
 import SimulationExplorer
@@ -17,8 +18,8 @@ func scenario(_ text: String) throws -> Scenario {
     try Scenario.decode(Data(text.utf8), file: "test.json")
 }
 
-/// Nanoseconds in a second, for readable instants.
-let second: Int64 = 1_000_000_000
+/// A second, for readable instants (`.zero + 31 * second`) and spans.
+let second: VirtualDuration = .seconds(1)
 
 /// The trace lines of a run, for byte-for-byte comparisons.
 func traceLines(_ result: SimulationResult) -> [String] {

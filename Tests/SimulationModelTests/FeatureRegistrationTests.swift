@@ -1,3 +1,4 @@
+import SimulationKernel
 import SimulationModel
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
         #expect(UserAction.expireTask(identifier: "r").name == .task(.expireTask))
         #expect(UserAction.resourcePressure.name == .continued(.resourcePressure))
         #expect(UserAction.updateApp(build: "2").name.rawValue == "updateApp")
-        #expect(UserAction.delayPush(by: 1).name == .push(.delayPush))
+        #expect(UserAction.delayPush(by: .seconds(1)).name == .push(.delayPush))
     }
 
     @Test func callbacksKeepTheirTraceNames() {

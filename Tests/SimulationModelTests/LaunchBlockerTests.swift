@@ -1,3 +1,4 @@
+import SimulationKernel
 import SimulationModel
 import Testing
 
@@ -19,11 +20,11 @@ import Testing
 
     @Test(arguments: everyBlocker)
     func aWaitingRecordReadsBackAsWritten(blocker: LaunchBlocker) throws {
-        let start = TraceEvent(time: 0, sequence: 0, record: .run(.start(.init(
-            scenario: "s", seed: 1, profile: PlatformProfile(.iOS26), version: "1", stopAt: 9, bundleIdentifier: "b",
+        let start = TraceEvent(time: VirtualInstant(nanoseconds: 0), sequence: 0, record: .run(.start(.init(
+            scenario: "s", seed: 1, profile: PlatformProfile(.iOS26), version: "1", stopAt: VirtualInstant(nanoseconds: 9), bundleIdentifier: "b",
             policy: .deterministic, supportsBackgroundGPU: false))))
         let event = TraceEvent(
-            time: 5, sequence: 1, record: .task(.waiting(.init(identifier: "com.example.r", type: .processing, reason: .blocked(blocker)))))
+            time: VirtualInstant(nanoseconds: 5), sequence: 1, record: .task(.waiting(.init(identifier: "com.example.r", type: .processing, reason: .blocked(blocker)))))
         #expect(event.jsonLine.contains("\"reason\":\"\(blocker.name)\""))
         let trace = try TraceReader.read(Array((start.jsonLine + "\n" + event.jsonLine + "\n").utf8))
         #expect(trace.events == [start, event])
@@ -31,9 +32,9 @@ import Testing
 
     @Test func theAssociatedValuesAreFieldsOfTheirOwn() {
         func line(_ reason: TaskRecord.Waiting.Reason) -> String {
-            TraceEvent(time: 1, sequence: 2, record: .task(.waiting(.init(identifier: "r", type: .appRefresh, reason: reason)))).jsonLine
+            TraceEvent(time: VirtualInstant(nanoseconds: 1), sequence: 2, record: .task(.waiting(.init(identifier: "r", type: .appRefresh, reason: reason)))).jsonLine
         }
-        #expect(line(.ready(at: 900)) == #"{"identifier":"r","kind":"bgTask.waiting","readyAt":900,"reason":"ready","seq":2,"t":1,"type":"appRefresh"}"#)
+        #expect(line(.ready(at: VirtualInstant(nanoseconds: 900))) == #"{"identifier":"r","kind":"bgTask.waiting","readyAt":900,"reason":"ready","seq":2,"t":1,"type":"appRefresh"}"#)
         #expect(line(.blocked(.backgroundAppRefresh(.denied))).hasPrefix(#"{"backgroundAppRefresh":"denied","identifier":"r","#))
         #expect(line(.blocked(.concurrencyLimit(running: 2))).contains(#""reason":"concurrencyLimit","running":2,"#))
         #expect(line(.blocked(.thermalState(.critical))).contains(#""thermalState":"critical","#))

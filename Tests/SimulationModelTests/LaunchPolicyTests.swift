@@ -1,11 +1,12 @@
+import SimulationKernel
 import SimulationModel
 import Testing
 
 /// The launch policy on its own: plain values in, a decision out. No simulation is built here.
 @Suite struct LaunchPolicyTests {
-    static let minute: Int64 = 60_000_000_000
-    static let hour = 60 * minute
-    static let day = 24 * hour
+    static let minute: VirtualDuration = .minutes(1)
+    static let hour: VirtualDuration = .hours(1)
+    static let day: VirtualDuration = .days(1)
     static let profile = PlatformProfile(.iOS26)
     static let deterministic = LaunchPolicy(kind: .deterministic, profile: profile)
     static let realistic = LaunchPolicy(kind: .realistic, profile: profile)
@@ -15,12 +16,12 @@ import Testing
     static let continued = TaskRequest(identifier: "com.example.export.1", kind: .continuedProcessing)
 
     /// A locked, charging phone on Wi-Fi with the app suspended in the background: nothing holds any task back.
-    static func idleWorld(now: Int64 = 10 * hour) -> WorldSnapshot {
+    static func idleWorld(now: VirtualInstant = .zero + 10 * hour) -> WorldSnapshot {
         var conditions = DeviceConditions()
         conditions.locked = true
         conditions.charging = true
         return WorldSnapshot(
-            now: now, conditions: conditions, lockedSince: 0, app: WorldSnapshot.App(process: 1, state: .suspended),
+            now: now, conditions: conditions, lockedSince: .zero, app: WorldSnapshot.App(process: 1, state: .suspended),
             opens: [now - hour])
     }
 
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func theRealisticPolicySkipsProcessingForAnAppUnusedForAWeek() {
-        var world = Self.idleWorld(now: 30 * Self.day)
+        var world = Self.idleWorld(now: .zero + 30 * Self.day)
         world.opens = [world.now - 8 * Self.day]
         #expect(Self.realistic.blocker(for: Self.processing, in: world) == .appNotUsedRecently)
         #expect(Self.deterministic.blocker(for: Self.processing, in: world) == nil)
@@ -121,20 +122,20 @@ import Testing
 
     @Test func continuedRequestsIgnoreTheirBeginDate() {
         var request = Self.continued
-        request.earliestBegin = Self.day
-        let entry = PendingRequest(request: request, submittedAt: 5)
-        #expect(Self.realistic.readyTime(for: entry, in: Self.idleWorld(), history: LaunchHistory()) == 5)
+        request.earliestBegin = .zero + Self.day
+        let entry = PendingRequest(request: request, submittedAt: VirtualInstant(nanoseconds: 5))
+        #expect(Self.realistic.readyTime(for: entry, in: Self.idleWorld(), history: LaunchHistory()) == VirtualInstant(nanoseconds: 5))
     }
 
     @Test func theRealisticPolicyAimsARefreshJustBeforeTheUsualOpeningTime() {
         // Opened every day at 08:00 for a week; a refresh ready at 02:00 runs before 08:00, by at most the lead.
-        let now = 7 * Self.day + 2 * Self.hour
+        let now = VirtualInstant.zero + 7 * Self.day + 2 * Self.hour
         var world = Self.idleWorld(now: now)
-        world.opens = (0..<7).map { $0 * Self.day + 8 * Self.hour }
+        world.opens = (0..<7).map { VirtualInstant.zero + Int64($0) * Self.day + 8 * Self.hour }
         for draw: Int64 in [0, 500_000, 999_999] {
             let entry = PendingRequest(request: Self.refresh, submittedAt: now, delayDraw: draw)
             let ready = Self.realistic.readyTime(for: entry, in: world, history: LaunchHistory())
-            let usualOpen = 7 * Self.day + 8 * Self.hour
+            let usualOpen = VirtualInstant.zero + 7 * Self.day + 8 * Self.hour
             #expect(ready <= usualOpen)
             #expect(ready >= usualOpen - Self.profile.realisticPredictionLead)
             #expect(ready == usualOpen - Self.profile.realisticPredictionLead / 1_000_000 * draw)
@@ -154,7 +155,7 @@ import Testing
         ]
         #expect(Self.deterministic.nextCheck(pending: pending, in: world, history: LaunchHistory()) == world.now + 2 * Self.hour)
         #expect(Self.deterministic.due(pending: pending, in: world, history: LaunchHistory()).isEmpty)
-        world.now += 2 * Self.hour
+        world.now = world.now + 2 * Self.hour
         #expect(Self.deterministic.due(pending: pending, in: world, history: LaunchHistory()).map(\.request) == [late])
         #expect(Self.deterministic.nextCheck(pending: [], in: world, history: LaunchHistory()) == nil)
     }

@@ -1,3 +1,4 @@
+import SimulationKernel
 import SimulationModel
 import Testing
 
@@ -25,7 +26,7 @@ import Testing
         let unknown = profile.setChoice(.registrationAfterLaunch, to: "sometimes")
         #expect(!unknown)
         #expect(profile.registrationAfterLaunch == .continuedExempt)
-        profile[.lowPowerModeRefusesSubmit] = 1
+        profile.lowPowerModeRefusesSubmit = true
         #expect(profile.lowPowerModeRefusesSubmit)
         #expect(profile.valueName(.lowPowerModeRefusesSubmit) == "true")
         #expect(profile.valueName(.backgroundTimeBudget) == nil)
@@ -49,11 +50,11 @@ import Testing
     @Test func runStartNamesSwitchesAndReadsThemBack() throws {
         var profile = PlatformProfile(.iOS26)
         profile.setChoice(.continuedWildcardRegistration, to: "matchesComposed")
-        profile[.lowPowerModeRefusesSubmit] = 1
+        profile.lowPowerModeRefusesSubmit = true
         let record = TraceRecord.run(.start(.init(
-            scenario: "s", seed: 1, profile: profile, version: "1", stopAt: 5, bundleIdentifier: "b", policy: .deterministic,
+            scenario: "s", seed: 1, profile: profile, version: "1", stopAt: VirtualInstant(nanoseconds: 5), bundleIdentifier: "b", policy: .deterministic,
             supportsBackgroundGPU: false)))
-        let line = TraceEvent(time: 0, sequence: 0, record: record).jsonLine
+        let line = TraceEvent(time: .zero, sequence: 0, record: record).jsonLine
         #expect(line.contains(#""profile.continuedWildcardRegistration":"matchesComposed""#))
         #expect(line.contains(#""profile.lowPowerModeRefusesSubmit":true"#))
         #expect(line.contains(#""profile.registrationAfterLaunch":"accepted""#))

@@ -1,9 +1,10 @@
+import SimulationKernel
 import SimulationModel
 import Testing
 
 /// Every kind of record goes through the canonical writer and the strict reader unchanged.
 @Suite struct TraceRecordTests {
-    static let request = TaskRequest(identifier: "com.example.refresh", kind: .appRefresh, earliestBegin: 900)
+    static let request = TaskRequest(identifier: "com.example.refresh", kind: .appRefresh, earliestBegin: VirtualInstant(nanoseconds: 900))
     static let continued = TaskRequest(
         identifier: "com.example.export.1", kind: .continuedProcessing, title: "Export", subtitle: "clip", strategy: .fail,
         requiresGPU: true)
@@ -11,13 +12,13 @@ import Testing
     /// One record of every kind, with optional fields both present and absent somewhere.
     static let records: [TraceRecord] = [
         .run(.start(.init(
-            scenario: "s", seed: .max, profile: PlatformProfile(.iOS17), version: "1", stopAt: 5, bundleIdentifier: "b",
+            scenario: "s", seed: .max, profile: PlatformProfile(.iOS17), version: "1", stopAt: VirtualInstant(nanoseconds: 5), bundleIdentifier: "b",
             policy: .realistic, supportsBackgroundGPU: true))),
         .run(.start(.init(
-            scenario: "s", seed: 1, profile: PlatformProfile(.iOS26), version: "1", stopAt: 5, bundleIdentifier: "b",
+            scenario: "s", seed: 1, profile: PlatformProfile(.iOS26), version: "1", stopAt: VirtualInstant(nanoseconds: 5), bundleIdentifier: "b",
             policy: .deterministic, supportsBackgroundGPU: false, features: [.push]))),
         .run(.start(.init(
-            scenario: "s", seed: 1, profile: PlatformProfile(.iOS26), version: "1", stopAt: 5, bundleIdentifier: "b",
+            scenario: "s", seed: 1, profile: PlatformProfile(.iOS26), version: "1", stopAt: VirtualInstant(nanoseconds: 5), bundleIdentifier: "b",
             policy: .deterministic, supportsBackgroundGPU: false, features: [.push, .urlSession]))),
         .run(.end(.init(ending: .stalled, state: .suspended, diagnostics: 3))),
         .run(.limitExceeded(.init(message: "m"))),
@@ -29,22 +30,22 @@ import Testing
         .app(.state(.init(process: 1, from: .background, to: .suspended, cause: nil))),
         .app(.state(.init(process: 2, from: .background, termination: .init(reason: .watchdog, message: "m")))),
         .app(.callback(.init(process: 1, callback: "userAction:x", phase: .returned))),
-        .app(.work(.init(process: 1, duration: 7, lane: "main"))),
-        .app(.wait(.init(process: 1, duration: 0, lane: "background"))),
-        .app(.save(.init(process: 1, checkpoint: "c", work: 9))),
+        .app(.work(.init(process: 1, duration: .nanoseconds(7), lane: .main))),
+        .app(.wait(.init(process: 1, duration: .zero, lane: .background))),
+        .app(.save(.init(process: 1, checkpoint: "c", work: .nanoseconds(9)))),
         .app(.lock(.init(process: 1, lock: "db", held: false))),
-        .app(.log(.init(process: 1, message: "a \"quoted\"\nline", lane: "main"))),
+        .app(.log(.init(process: 1, message: "a \"quoted\"\nline", lane: .queue("db")))),
         .app(.userActionIgnored(.init(process: 1, userAction: "u", state: .suspended))),
         .app(.output(.init(process: 1, output: "o", change: .remove, units: 0, total: 0, state: nil, identifier: nil))),
         .app(.output(.init(process: 1, output: "o", change: .write, units: 1, total: 2, state: .partial, identifier: "i"))),
-        .app(.updateUI(.init(process: 1, lane: "main"))),
+        .app(.updateUI(.init(process: 1, lane: .main))),
         .app(.stepIgnored(.init(process: 1, step: "s", why: "w"))),
-        .backgroundTime(.start(.init(process: 1, budget: 30, deadline: 40))),
+        .backgroundTime(.start(.init(process: 1, budget: .nanoseconds(30), deadline: VirtualInstant(nanoseconds: 40)))),
         .backgroundTime(.expiring(.init(process: 1, openTasks: 2))),
         .backgroundTime(.end(.init(process: 1))),
-        .backgroundTime(.taskBegin(.init(process: 1, identifier: 1, name: "n", remaining: nil))),
-        .backgroundTime(.taskBegin(.init(process: 1, identifier: 2, name: "", remaining: 25))),
-        .backgroundTime(.taskEnd(.init(process: 1, identifier: 1, name: "n", age: 3))),
+        .backgroundTime(.taskBegin(.init(process: 1, identifier: 1, name: "n", remaining: VirtualDuration?.none))),
+        .backgroundTime(.taskBegin(.init(process: 1, identifier: 2, name: "", remaining: .nanoseconds(25)))),
+        .backgroundTime(.taskEnd(.init(process: 1, identifier: 1, name: "n", age: .nanoseconds(3)))),
         .backgroundTime(.taskInvalid(.init(process: 1, name: "n", state: .suspended))),
         .backgroundTime(.taskExpirationHandler(.init(process: 1, identifier: 1, phase: .started))),
         .task(.register(.init(process: 1, identifier: "r", registered: false, queue: nil))),
@@ -55,11 +56,11 @@ import Testing
         .task(.dropped(.init(identifier: "x", type: .continuedProcessing, reason: "r"))),
         .task(.cancel(.init(process: 1, identifier: "x", found: true))),
         .task(.cancelAll(.init(process: 1, count: 4))),
-        .task(.waiting(.init(identifier: "x", type: .appRefresh, reason: .ready(at: 90)))),
+        .task(.waiting(.init(identifier: "x", type: .appRefresh, reason: .ready(at: VirtualInstant(nanoseconds: 90))))),
         .task(.waiting(.init(identifier: "x", type: .processing, reason: .blocked(.thermalState(.critical))))),
         .task(.launchRequest(.init(identifier: "x", type: .processing, cause: .simulateLaunch))),
-        .task(.start(.init(process: 1, identifier: "x", type: .continuedProcessing, deadline: nil, queue: .background))),
-        .task(.start(.init(process: 1, identifier: "x", type: .appRefresh, deadline: 30, queue: .main))),
+        .task(.start(.init(process: 1, identifier: "x", type: .continuedProcessing, deadline: VirtualInstant?.none, queue: .background))),
+        .task(.start(.init(process: 1, identifier: "x", type: .appRefresh, deadline: VirtualInstant(nanoseconds: 30), queue: .main))),
         .task(.expire(.init(process: 1, identifier: "x", reason: "r"))),
         .task(.workCancelled(.init(process: 1, identifier: "x"))),
         .task(.end(.init(process: 1, identifier: "x", how: .processEnded, success: false, output: .partial))),
@@ -67,7 +68,7 @@ import Testing
         .liveActivity(.update(.init(
             process: 1, identifier: "x", title: "t", subtitle: "s", completed: 1, total: 3, permille: 333, cause: .progress,
             advanced: true))),
-        .liveActivity(.prompt(.init(process: 1, identifier: "x", phase: .shown(stalledFor: 15)))),
+        .liveActivity(.prompt(.init(process: 1, identifier: "x", phase: .shown(stalledFor: .nanoseconds(15))))),
         .liveActivity(.prompt(.init(process: 1, identifier: "x", phase: .answered(.continue)))),
         .liveActivity(.prompt(.init(process: 1, identifier: "x", phase: .withdrawn(why: "w")))),
         .push(.received(.init(push: 1, notification: RemoteNotification(contentAvailable: true, pushType: .alert, priority: 10)))),
@@ -80,7 +81,7 @@ import Testing
         .transfer(.session(.init(session: "s", phase: .eventsReady, process: 2, wake: .launched))),
         .transfer(.session(.init(session: "s", phase: .timedOut, process: 2, why: "w"))),
         .console(.init(process: 1, message: "m")),
-        .diagnostic(.init(Diagnostic(rule: Rules.backgroundTaskLeaked, time: 1, process: nil, subject: "s", message: "m"))),
+        .diagnostic(.init(Diagnostic(rule: Rules.backgroundTaskLeaked, time: VirtualInstant(nanoseconds: 1), process: nil, subject: "s", message: "m"))),
         .model(.illegalTransition(.init(process: 1, from: .suspended, to: .foregroundActive))),
         .model(.illegalTaskTransition(.init(process: 1, identifier: "x", from: .completed, to: .expired))),
         .model(.illegalTransferTransition(.init(transfer: 2, from: .fileDeleted, to: .running))),
@@ -135,7 +136,7 @@ import Testing
     }
 
     @Test func everyRecordReadsBackAsWritten() throws {
-        let events = Self.records.enumerated().map { TraceEvent(time: Int64($0.offset), sequence: $0.offset, record: $0.element) }
+        let events = Self.records.enumerated().map { TraceEvent(time: VirtualInstant(nanoseconds: Int64($0.offset)), sequence: $0.offset, record: $0.element) }
         let text = events.map { $0.jsonLine + "\n" }.joined()
         let trace = try TraceReader.read(Array(text.utf8))
         #expect(trace.events.count == events.count)
@@ -145,7 +146,7 @@ import Testing
     }
 
     @Test func fieldsAreWrittenSortedWithTheEventsOwnKeysMergedIn() {
-        let event = TraceEvent(time: 12, sequence: 3, record: .app(.lock(.init(process: 1, lock: "db", held: true))))
+        let event = TraceEvent(time: VirtualInstant(nanoseconds: 12), sequence: 3, record: .app(.lock(.init(process: 1, lock: "db", held: true))))
         #expect(event.jsonLine == #"{"held":true,"kind":"app.lock","lock":"db","process":1,"seq":3,"t":12}"#)
     }
 }

@@ -24,7 +24,7 @@ import Testing
 
     /// The payloads of one kind of record, with their instants.
     static func records<Record>(_ events: [TraceEvent], _ payload: (TraceRecord) -> Record?) -> [Timed<Record>] {
-        events.compactMap { event in payload(event.record).map { Timed(time: event.time, record: $0) } }
+        events.compactMap { event in payload(event.record).map { Timed(time: event.time.nanoseconds, record: $0) } }
     }
 
     /// The state a lane shows from `time` on: the segment that covers that instant, if any.
@@ -265,7 +265,7 @@ import Testing
         }
         // Every change of conditions after the first is a line of the story.
         let changes = events.filter { if case .device(.state) = $0.record { $0.sequence > 1 } else { false } }
-        #expect(timeline.entries.filter { $0.actor == .device }.map(\.time) == changes.map(\.time))
+        #expect(timeline.entries.filter { $0.actor == .device }.map(\.time) == changes.map(\.time.nanoseconds))
     }
 
     // MARK: Markers, story and ending

@@ -3,6 +3,7 @@ import PlatformLookalikes
 import ScenarioFormat
 import SimulationModel
 import Foundation
+import SimulationKernel
 import SimulationReports
 import Testing
 
@@ -41,10 +42,10 @@ import Testing
             Issue.record("wrong records: \(events.map(\.kind))")
             return
         }
-        #expect(save.work == Int64.max)
+        #expect(save.work == .max)
         #expect(log.message == "a\"\\/\né😀")
         #expect(lock.held)
-        #expect(events[3].time == 13)
+        #expect(events[3].time == VirtualInstant(nanoseconds: 13))
     }
 
     @Test(arguments: [

@@ -33,13 +33,13 @@ import Testing
         expectTask(Self.refresh, in: result, toEnd: .completed, success: true)
         // Date(timeIntervalSinceNow: 15 * 60) is exactly 15 minutes on the virtual clock: no BGS017.
         #expect(!result.diagnostics.contains { $0.rule.id == "BGS017" })
-        let starts = result.events.compactMap { event -> Int64? in
+        let starts = result.events.compactMap { event -> VirtualInstant? in
             guard case .task(.start(let start)) = event.record, start.identifier == Self.refresh else { return nil }
             return event.time
         }
         #expect(starts.count > 4)
         // Each refresh reschedules the next 15 minutes after it started.
-        #expect(zip(starts, starts.dropFirst()).allSatisfy { $1 - $0 >= 15 * 60 * 1_000_000_000 })
+        #expect(zip(starts, starts.dropFirst()).allSatisfy { $1 - $0 >= .minutes(15) })
     }
 
     @Test func cleansTheDatabaseAtNightOnPower() {
@@ -65,7 +65,7 @@ import Testing
     /// success false: the refresh is cut short by making the server slower than the refresh's time.
     @Test func anExpiredRefreshCancelsItsOperationsAndCompletesUnsuccessfully() {
         var quick = PlatformProfile(.iOS26)
-        quick[.appRefreshRuntime] = 1_000_000_000
+        quick.appRefreshRuntime = .seconds(1)
         var app = Self.app
         app.profile = quick
         let result = app.run(Self.evening, for: .seconds(3_600))

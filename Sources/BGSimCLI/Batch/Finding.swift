@@ -22,12 +22,12 @@ struct Finding {
         for tally in result.diagnosticCounts {
             guard let first = result.diagnostics.first(where: { $0.rule.id == tally.rule.id }) else { continue }
             var message = "\(first.message) (\(tally.rule.name); fix: \(first.fix))"
-            if tally.count > 1 { message += " — \(tally.count) times, the last at \(TimeText.format(nanoseconds: tally.lastTime))" }
+            if tally.count > 1 { message += " — \(tally.count) times, the last at \(TimeText.format(tally.lastTime))" }
             // In a scenario that passed, the rule fired as the scenario expects (a sample showing a mistake): a note, not an alert.
             if outcome.passed { message += " (the scenario passed: it expects this)" }
             findings.append(Finding(
                 rule: tally.rule.id, level: outcome.passed ? "note" : SARIFReport.level(tally.rule.severity), message: message,
-                line: outcome.line(at: first.time), flow: flow(to: first, in: result.events)))
+                line: outcome.line(at: first.time.nanoseconds), flow: flow(to: first, in: result.events)))
         }
         let expectLine = outcome.line(of: "expect")
         for expectation in result.expectations where !expectation.passed {
@@ -56,7 +56,7 @@ struct Finding {
         }
         return chain.reversed().map { event in
             let fields = event.fields.filter { $0.key != "process" }.map { "\($0.key)=\(text($0.value))" }
-            return (event.time, ([TimeText.format(nanoseconds: event.time), event.kind.rawValue] + fields).joined(separator: " "))
+            return (event.time.nanoseconds, ([TimeText.format(event.time), event.kind.rawValue] + fields).joined(separator: " "))
         }
     }
 

@@ -18,8 +18,8 @@ enum TraceBounds {
     /// The first number out of range, as an error naming its line, or nil.
     static func problem(in trace: TraceFile, path: String) -> TraceFile.ReadError? {
         for (index, event) in trace.events.enumerated() {
-            if event.time > limit {
-                return TraceFile.ReadError(path: path, line: index + 1, reason: "\"t\" is \(event.time): more than a hundred years of virtual time, which no run reaches")
+            if event.time.nanoseconds > limit {
+                return TraceFile.ReadError(path: path, line: index + 1, reason: "\"t\" is \(event.time.nanoseconds): more than a hundred years of virtual time, which no run reaches")
             }
             for field in event.fields {
                 guard case .int(let value) = field.value, value > limit || value < -limit else { continue }

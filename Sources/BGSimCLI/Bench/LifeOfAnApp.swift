@@ -16,10 +16,6 @@ import SimulationKernel
 /// so every morning is a fresh launch; once a week the person closes it in the
 /// app switcher instead.
 enum LifeOfAnApp {
-    static let second: Int64 = 1_000_000_000
-    static let minute = 60 * second
-    static let hour = 60 * minute
-    static let day = 24 * hour
     static let refreshIdentifier = "com.example.notes.refresh"
 
     /// The scenario for `days` days.
@@ -35,34 +31,34 @@ enum LifeOfAnApp {
                     .register(identifier: refreshIdentifier, launchHandler: "refresh", onMainQueue: false, asyncHandler: false),
                 ],
                 "scheduleRefresh": [
-                    .submit(TaskRequest(identifier: refreshIdentifier, kind: .appRefresh, earliestBegin: hour)),
+                    .submit(TaskRequest(identifier: refreshIdentifier, kind: .appRefresh), earliestBegin: .hours(1)),
                 ],
                 "refresh": [
                     .setTaskExpirationHandler(.steps([.cancelWork, .setTaskCompleted(success: false)])),
                     .perform(action: "scheduleRefresh"),
-                    .wait(duration: 3 * second),
+                    .wait(duration: .seconds(3)),
                     .stopIfCancelled,
-                    .save(checkpoint: "feed", duration: 500_000_000),
+                    .save(checkpoint: "feed", duration: .milliseconds(500)),
                     .setTaskCompleted(success: true),
                 ],
-                "edit": [.work(duration: 2 * second, jitter: second, changesState: true)],
+                "edit": [.work(duration: .seconds(2), jitter: .seconds(1), changesState: true)],
                 "saveDraft": [
                     .beginBackgroundTask(
                         variable: "saveTask", name: "Save draft",
                         onExpiration: .steps([.endBackgroundTask(variable: nil)])),
                     .perform(action: "scheduleRefresh"),
                     .async([
-                        .work(duration: 3 * second, jitter: second, changesState: false),
-                        .save(checkpoint: "draft", duration: 500_000_000),
+                        .work(duration: .seconds(3), jitter: .seconds(1), changesState: false),
+                        .save(checkpoint: "draft", duration: .milliseconds(500)),
                         .endBackgroundTask(variable: "saveTask"),
                     ]),
                 ],
             ])
         var timeline: [TimelineEntry] = []
         for index in 0..<days {
-            let start = Int64(index) * day
-            func at(_ hours: Int64, _ minutes: Int64, _ seconds: Int64 = 0) -> Duration {
-                .nanoseconds(start + hours * hour + minutes * minute + seconds * second)
+            let start = Duration.seconds(index * 86_400)
+            func at(_ hours: Int, _ minutes: Int, _ seconds: Int = 0) -> Duration {
+                start + .seconds(hours * 3_600 + minutes * 60 + seconds)
             }
             timeline.append(TimelineEntry(at: at(8, 0), action: .launch))
             timeline.append(TimelineEntry(at: at(8, 0, 10), action: .tap(action: "edit")))
@@ -75,14 +71,14 @@ enum LifeOfAnApp {
             timeline.append(TimelineEntry(at: at(22, 0), action: index % 7 == 6 ? .swipeAway : .memoryPressure))
         }
         return Scenario(
-            name: "life-of-an-app-\(days)d", seed: 1, stopAt: .nanoseconds(Int64(days) * day), app: app, policy: .realistic,
+            name: "life-of-an-app-\(days)d", seed: 1, stopAt: .seconds(days * 86_400), app: app, policy: .realistic,
             timeline: timeline)
     }
 
     /// `scenario` run for `days` days: its timeline repeated every `scenario.stopAt`, cut at the new end.
     static func stretched(_ scenario: Scenario, toDays days: Int) -> Scenario {
         let period = max(.nanoseconds(1), scenario.stopAt)
-        let end = Duration.nanoseconds(Int64(days) * day)
+        let end = Duration.seconds(days * 86_400)
         var stretched = scenario
         stretched.stopAt = end
         stretched.timeline = []

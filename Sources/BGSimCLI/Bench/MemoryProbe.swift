@@ -96,7 +96,7 @@ enum MemoryProbe {
     /// run's result and grow with their number (see docs/performance.md).
     static func workload(events: Int) -> Scenario {
         let iterations = max(1, events / traceEventsPerIteration)
-        let millisecond: Int64 = 1_000_000
+        let millisecond: VirtualDuration = .milliseconds(1)
         let app = AppDefinition(
             bundleIdentifier: "com.example.busy",
             handlers: [(callback: .didFinishLaunching, action: "loop")],
@@ -105,7 +105,7 @@ enum MemoryProbe {
                     .repeating(count: iterations, steps: [
                         .beginBackgroundTask(
                             variable: "job", name: "Job", onExpiration: .steps([.endBackgroundTask(variable: nil)])),
-                        .work(duration: millisecond, jitter: 0, changesState: false),
+                        .work(duration: millisecond, jitter: .zero, changesState: false),
                         .wait(duration: millisecond),
                         .log("tick"),
                         .endBackgroundTask(variable: "job"),
@@ -113,7 +113,7 @@ enum MemoryProbe {
                 ],
             ])
         return Scenario(
-            name: "memory-\(events)", seed: 1, stopAt: .nanoseconds(Int64(iterations) * 2 * millisecond + 60_000_000_000), app: app,
+            name: "memory-\(events)", seed: 1, stopAt: (millisecond * Int64(iterations) * 2 + .seconds(60)).duration, app: app,
             timeline: [TimelineEntry(at: .zero, action: .launch)])
     }
 

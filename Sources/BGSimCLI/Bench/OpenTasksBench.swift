@@ -26,8 +26,6 @@ enum OpenTasksBench {
         var nanosecondsPerTask: Int64 { nanosecondsPerRun / Int64(max(1, openTasks)) }
     }
 
-    static let second: Int64 = 1_000_000_000
-
     /// The scenario with `count` background tasks open at once.
     static func scenario(openTasks count: Int) -> Scenario {
         var steps: [Step] = []
@@ -36,7 +34,7 @@ enum OpenTasksBench {
             steps.append(.beginBackgroundTask(
                 variable: variable, name: "Upload \(index)", onExpiration: .steps([.endBackgroundTask(variable: nil)])))
             steps.append(.async([
-                .work(duration: 5 * second, jitter: second, changesState: false),
+                .work(duration: .seconds(5), jitter: .seconds(1), changesState: false),
                 .endBackgroundTask(variable: variable),
             ]))
         }

@@ -38,7 +38,7 @@ enum TimeAccelerationBench {
         // Long sample scenarios, repeated to a year (or to the longest life run in --quick).
         let yearDays = configuration.lifeDays.contains(365) ? 365 : (configuration.lifeDays.max() ?? 30)
         for file in ScenarioBench.scenarioFiles(in: folder) {
-            guard let scenario = try? Scenario.load(from: file), scenario.stopAt.wholeNanoseconds >= LifeOfAnApp.day else { continue }
+            guard let scenario = try? Scenario.load(from: file), scenario.stopAt >= .seconds(86_400) else { continue }
             figures.append(measure(LifeOfAnApp.stretched(scenario, toDays: yearDays), days: yearDays, configuration))
         }
         return figures

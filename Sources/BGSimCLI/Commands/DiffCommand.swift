@@ -41,13 +41,13 @@ struct DiffCommand {
             let (longer, name, extra) = a.count > b.count ? (a, names.0, a.count - b.count) : (b, names.1, b.count - a.count)
             let next = longer[common]
             var text = "\(names.0) and \(names.1) agree on their first \(common) events; \(name) has \(extra) more.\n"
-            text += "First extra event: line \(common + 1) (seq \(next.sequence)) at \(TimeText.formatExact(nanoseconds: next.time)): \(next.kind.rawValue)\n"
+            text += "First extra event: line \(common + 1) (seq \(next.sequence)) at \(TimeText.formatExact(next.time)): \(next.kind.rawValue)\n"
             return text
         }
         let x = a[index]
         let y = b[index]
         var lines = ["\(names.0) and \(names.1) first differ at line \(index + 1) (seq \(x.sequence)), after \(index) equal events:"]
-        lines.append(side("time", TimeText.formatExact(nanoseconds: x.time), TimeText.formatExact(nanoseconds: y.time)))
+        lines.append(side("time", TimeText.formatExact(x.time), TimeText.formatExact(y.time)))
         lines.append(side("kind", x.kind.rawValue, y.kind.rawValue))
         let fieldsA = x.fields
         let fieldsB = y.fields

@@ -12,9 +12,9 @@ enum FaultsOption {
     }
 
     /// `bgsim run <scenario> --faults <plan>`, with `--until` when the run was cut short: the plan sets the seed.
-    static func replayLine(scenarioPath: String, faults: String, until: Int64?) -> String {
+    static func replayLine(scenarioPath: String, faults: String, until: Duration?) -> String {
         var parts = ["bgsim", "run", ReplayCommand.shellQuoted(scenarioPath), "--faults", ReplayCommand.shellQuoted(faults)]
-        if let until { parts += ["--until", TimeText.formatExact(nanoseconds: until)] }
+        if let until { parts += ["--until", TimeText.formatExact(VirtualDuration(until))] }
         return parts.joined(separator: " ")
     }
 }

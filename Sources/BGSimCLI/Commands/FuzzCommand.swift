@@ -35,7 +35,7 @@ struct FuzzCommand {
             let progress = CampaignProgress(console: console, label: target.scenario.name)
             var shouldStop: (@Sendable () -> Bool)?
             if let budget = options.timeBudget {
-                let deadline = ContinuousClock.now.advanced(by: .nanoseconds(budget))
+                let deadline = ContinuousClock.now.advanced(by: budget)
                 shouldStop = { ContinuousClock.now >= deadline }
             }
             let result = Campaign(target: target, settings: options.settings)

@@ -37,7 +37,7 @@ struct ReportCommand {
         var replay: String?
         if let scenarioPath = options.scenarioPath {
             let timeline = Timeline(events: Array(trace.events.prefix(1)))
-            replay = ReplayCommand.line(scenarioPath: scenarioPath, seed: timeline.seed, until: timeline.end)
+            replay = ReplayCommand.line(scenarioPath: scenarioPath, seed: timeline.seed, until: .nanoseconds(timeline.end))
         }
         let report = RunReport(trace: trace, replay: replay)
         // "wrote" lines go to standard error when standard output carries a report.

@@ -137,7 +137,7 @@ struct RunCommand {
         }
         let runOptions = Simulation.Options(retention: .keep, traceSink: sink)
         let simulation = Simulation(
-            scenario: scenario, seed: plan?.seed ?? options.seed, stopAt: options.until.map { .nanoseconds($0) },
+            scenario: scenario, seed: plan?.seed ?? options.seed, stopAt: options.until,
             options: plan?.options(runOptions) ?? runOptions)
         let result = simulation.run()
         standardTrace?.flush()

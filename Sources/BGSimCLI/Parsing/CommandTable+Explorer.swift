@@ -107,7 +107,7 @@ extension CommandSpec {
             }
             let options = FuzzOptions(
                 paths: arguments.values(of: "scenario"), merge: merge, settings: settings, jobs: try arguments.jobs(),
-                timeBudget: try arguments.duration("--time-budget"), shard: shard,
+                timeBudget: try arguments.duration("--time-budget")?.duration, shard: shard,
                 format: try arguments.choice("--format", as: OutputFormat.self) ?? .text, outputPath: arguments.value("--output"),
                 junitPath: arguments.value("--junit"), artifactsFolder: arguments.value("--artifacts"))
             if merge {

@@ -10,8 +10,8 @@ public struct FuzzOptions: Equatable, Sendable {
     public var settings: CampaignSettings
     /// How many threads run simulations.
     public var jobs: Int
-    /// The wall-clock time after which the campaign stops early, in nanoseconds; nil runs every run.
-    public var timeBudget: Int64?
+    /// The wall-clock time after which the campaign stops early; nil runs every run.
+    public var timeBudget: Duration?
     /// The part of the runs to do.
     public var shard: Shard?
     /// How to print the result.
@@ -26,7 +26,7 @@ public struct FuzzOptions: Equatable, Sendable {
     /// Creates fuzz options; everything but the paths has the command line's default.
     public init(
         paths: [String], merge: Bool = false, settings: CampaignSettings = CampaignSettings(), jobs: Int = 1,
-        timeBudget: Int64? = nil, shard: Shard? = nil, format: OutputFormat = .text, outputPath: String? = nil,
+        timeBudget: Duration? = nil, shard: Shard? = nil, format: OutputFormat = .text, outputPath: String? = nil,
         junitPath: String? = nil, artifactsFolder: String? = nil
     ) {
         self.paths = paths

@@ -71,26 +71,26 @@ struct ParsedArguments: Sendable {
     }
 
     /// An option's value as a duration in nanoseconds (`90s`, `1h30m`, `250ms`), or `nil` when it was not given.
-    func duration(_ name: String) throws(UsageError) -> Int64? {
+    func duration(_ name: String) throws(UsageError) -> VirtualDuration? {
         guard let text = value(name) else { return nil }
         do {
-            return try TimeText.parse(text)
+            return try TimeText.duration(text)
         } catch {
             throw .invalidDuration(name, error, command: command)
         }
     }
 
-    /// An option's value as the length of a run in nanoseconds, or `nil` when it was not given.
+    /// An option's value as the length of a run, or `nil` when it was not given.
     ///
     /// A duration after the start and at most ten years, capped as a
     /// scenario's `stopAt` is (``RunLimits/problem(withRunLength:writtenAs:)``).
-    func runLength(_ name: String) throws(UsageError) -> Int64? {
-        guard let nanoseconds = try duration(name) else { return nil }
-        if nanoseconds == 0 { throw .invalidRunLength(name, "a run must end after the start; write for example \"90s\"", command: command) }
-        if let problem = RunLimits.problem(withRunLength: nanoseconds, writtenAs: value(name) ?? "") {
+    func runLength(_ name: String) throws(UsageError) -> Duration? {
+        guard let length = try duration(name) else { return nil }
+        if length == .zero { throw .invalidRunLength(name, "a run must end after the start; write for example \"90s\"", command: command) }
+        if let problem = RunLimits.problem(withRunLength: length, writtenAs: value(name) ?? "") {
             throw .invalidRunLength(name, problem, command: command)
         }
-        return nanoseconds
+        return length.duration
     }
 
     /// An option's value as one of an enumeration's cases, or `nil` when it was not given.

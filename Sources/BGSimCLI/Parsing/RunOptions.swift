@@ -6,8 +6,8 @@ public struct RunOptions: Equatable, Sendable {
     public var scenarioPath: String { scenarioPaths[0] }
     /// The seed for the run's random choices; `nil` keeps the scenario's own seed.
     public var seed: UInt64?
-    /// Where to stop the run, in nanoseconds of virtual time; `nil` runs to the scenario's end.
-    public var until: Int64?
+    /// How long the run lasts; `nil` runs to the scenario's end.
+    public var until: Duration?
     /// A file to write the full trace to, in addition to the normal output.
     public var tracePath: String?
     /// How to print the outcome.
@@ -35,7 +35,7 @@ public struct RunOptions: Equatable, Sendable {
     public init(
         scenarioPath: String,
         seed: UInt64? = nil,
-        until: Int64? = nil,
+        until: Duration? = nil,
         tracePath: String? = nil,
         format: OutputFormat = .text,
         reportPath: String? = nil,

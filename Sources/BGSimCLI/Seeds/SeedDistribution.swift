@@ -62,7 +62,7 @@ struct SeedDistribution: Sendable {
                 let slot = taskSlot(identifier, runsBefore: index)
                 if event.kind == .task(.start) {
                     tasks[slot].launches[index] += 1
-                    if !launchesHere.contains(where: { $0.0 == identifier }) { launchesHere.append((identifier, event.time)) }
+                    if !launchesHere.contains(where: { $0.0 == identifier }) { launchesHere.append((identifier, event.time.nanoseconds)) }
                 }
                 if event.kind == .task(.expire), !expiredHere.contains(identifier) { expiredHere.append(identifier) }
             default: continue

@@ -22,7 +22,7 @@ struct SeedsRun {
         var distribution = SeedDistribution()
         for seed in seeds {
             let simulation = Simulation(
-                scenario: scenario, seed: seed, stopAt: options.until.map { .nanoseconds($0) }, options: Simulation.Options(retention: .keep))
+                scenario: scenario, seed: seed, stopAt: options.until, options: Simulation.Options(retention: .keep))
             let result = simulation.run()
             let verdict = RunVerdict(result: result, scenario: scenario, failOn: options.failOn)
             distribution.add(seed: seed, result: result, passed: verdict.passed)

@@ -1,3 +1,4 @@
+import SimulationKernel
 import SimulationModel
 
 /// The look-alike of `BGContinuedProcessingTaskRequest` (iOS 26): work the person asked for, to start now.
@@ -50,7 +51,7 @@ public final class BGContinuedProcessingTaskRequest: BGTaskRequest, @unchecked S
 
     override var kind: TaskKind { .continuedProcessing }
 
-    override func model(now: Int64) -> TaskRequest {
+    override func model(now: VirtualInstant) -> TaskRequest {
         var request = super.model(now: now)
         request.title = title
         request.subtitle = subtitle

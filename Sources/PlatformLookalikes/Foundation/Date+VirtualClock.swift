@@ -1,3 +1,4 @@
+import SimulationKernel
 import Foundation
 import SimulationModel
 
@@ -26,6 +27,6 @@ extension Date {
     /// The virtual clock's date when simulated app code is calling, on the simulation's thread.
     private static var virtualNow: Date? {
         guard let process = SimulatedCall.process(nil, "Date()") else { return nil }
-        return VirtualClock.date(atNanoseconds: process.now)
+        return VirtualClock.date(at: process.kernel.now)
     }
 }

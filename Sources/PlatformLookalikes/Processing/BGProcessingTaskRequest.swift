@@ -1,3 +1,4 @@
+import SimulationKernel
 import SimulationModel
 
 /// The look-alike of `BGProcessingTaskRequest`.
@@ -9,7 +10,7 @@ public final class BGProcessingTaskRequest: BGTaskRequest, @unchecked Sendable {
 
     override var kind: TaskKind { .processing }
 
-    override func model(now: Int64) -> TaskRequest {
+    override func model(now: VirtualInstant) -> TaskRequest {
         var request = super.model(now: now)
         request.requiresNetworkConnectivity = requiresNetworkConnectivity
         request.requiresExternalPower = requiresExternalPower

@@ -1,3 +1,4 @@
+import SimulationKernel
 import Foundation
 import SimulationModel
 
@@ -20,16 +21,16 @@ public class BGTaskRequest: @unchecked Sendable {
         self.identifier = identifier
     }
 
-    /// The earliest begin in nanoseconds of virtual time, exactly, when the scenario interpreter gives one.
+    /// The earliest begin on the virtual clock, exactly, when the scenario interpreter gives one.
     ///
     /// A `Date` cannot hold every nanosecond (a `Double` of seconds), and a
     /// scenario's `"earliestBegin": "15m"` must stay exactly 15 minutes.
-    package var exactEarliestBegin: Int64?
+    package var exactEarliestBegin: VirtualInstant?
 
     var kind: TaskKind { .appRefresh }
 
-    func model(now: Int64) -> TaskRequest {
-        let begin = exactEarliestBegin ?? earliestBeginDate.map { VirtualClock.nanoseconds(of: $0, now: now) }
+    func model(now: VirtualInstant) -> TaskRequest {
+        let begin = exactEarliestBegin ?? earliestBeginDate.map { VirtualClock.instant(of: $0, now: now) }
         return TaskRequest(identifier: identifier, kind: kind, earliestBegin: begin)
     }
 
@@ -52,7 +53,7 @@ public class BGTaskRequest: @unchecked Sendable {
             continued.requiredResources = request.requiresGPU ? .gpu : []
             object = continued
         }
-        object.earliestBeginDate = request.earliestBegin.map(VirtualClock.date(atNanoseconds:))
+        object.earliestBeginDate = request.earliestBegin.map(VirtualClock.date(at:))
         object.exactEarliestBegin = request.earliestBegin
         return object
     }

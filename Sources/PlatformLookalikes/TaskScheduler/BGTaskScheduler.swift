@@ -55,7 +55,7 @@ public final class BGTaskScheduler: @unchecked Sendable {
     /// The current virtual time as a date: the same as `Date()` in simulated app code.
     public var now: Date {
         guard let process = process("BGTaskScheduler.now") else { return Date(timeIntervalSinceReferenceDate: Date.timeIntervalSinceReferenceDate) }
-        return VirtualClock.date(atNanoseconds: process.now)
+        return VirtualClock.date(at: process.kernel.now)
     }
 
     /// Registers the launch handler of a task identifier; only before the app finishes launching.
@@ -126,7 +126,7 @@ public final class BGTaskScheduler: @unchecked Sendable {
     public func submit(_ taskRequest: BGTaskRequest) throws {
         guard let process = process("BGTaskScheduler.submit(_:)") else { throw Error(.unavailable) }
         do {
-            try process.system.service(TaskScheduler.self).submit(taskRequest.model(now: process.now), from: process)
+            try process.system.service(TaskScheduler.self).submit(taskRequest.model(now: process.kernel.now), from: process)
         } catch {
             throw Error(Error.Code(rawValue: error.rawValue) ?? .unavailable)
         }

@@ -1,3 +1,4 @@
+import SimulationKernel
 import Foundation
 import SimulationModel
 
@@ -44,11 +45,11 @@ public class URLSessionTask: @unchecked Sendable {
               let process = SimulatedCall.process(session.reference.process, "URLSessionTask.resume()"),
               let identifier = session.configuration.identifier
         else { return }
-        let now = process.now
+        let now = process.kernel.now
         let request = TransferRequest(
             session: identifier,
             bytes: countOfBytesClientExpectsToReceive > 0 ? countOfBytesClientExpectsToReceive : Self.assumedDownloadSize,
-            earliestBegin: earliestBeginDate.map { VirtualClock.nanoseconds(of: $0, now: now) },
+            earliestBegin: earliestBeginDate.map { VirtualClock.instant(of: $0, now: now) },
             taskIdentifier: taskIdentifier, url: originalRequest?.url?.absoluteString)
         transfer = process.system.service(BackgroundTransfers.self).startDownload(request, in: process)
         if transfer == nil {

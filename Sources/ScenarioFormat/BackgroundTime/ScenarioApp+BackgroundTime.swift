@@ -18,7 +18,7 @@ extension ScenarioApp {
                 handler = nil
             case .steps(let steps):
                 handler = { [self] in
-                    await run(steps, in: application, context: Context(lane: "main", ownTask: captured))
+                    await run(steps, in: application, context: Context(lane: .main, ownTask: captured))
                 }
             }
             let identifier = application.beginBackgroundTask(withName: name ?? variable, simulatedExpirationHandler: handler)

@@ -85,13 +85,13 @@ extension Expectations {
             passed = passed && !mine.isEmpty && mine.allSatisfy { $0.success == success }
         }
         if let within = task.endedWithin {
-            expected.append("each within \(TimeText.formatExact(nanoseconds: within))")
+            expected.append("each within \(TimeText.formatExact(within))")
             passed = passed && !mine.isEmpty && mine.allSatisfy { run in run.endedAt.map { $0 - run.startedAt <= within } ?? false }
         }
         for run in mine {
             let how = run.how?.rawValue ?? "running"
             let success = run.success.map { ", success \($0)" } ?? ""
-            let after = run.endedAt.map { " after \(TimeText.format(nanoseconds: $0 - run.startedAt))" } ?? ""
+            let after = run.endedAt.map { " after \(TimeText.format($0 - run.startedAt))" } ?? ""
             actual.append("\(run.identifier) \(how)\(success)\(after)")
         }
         return ExpectationResult(

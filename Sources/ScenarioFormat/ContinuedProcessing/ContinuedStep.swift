@@ -51,7 +51,7 @@ extension StepFormat {
             }
         }
         return .continued(.processUnits(UnitWork(
-            count: count, duration: try c.duration("duration"), jitter: try c.optionalDuration("jitter") ?? 0,
+            count: count, duration: try c.duration("duration"), jitter: try c.optionalDuration("jitter") ?? .zero,
             progress: progress, output: try c.optional(String.self, "output"),
             checksCancellation: try c.optional(Bool.self, "checksCancellation") ?? true)))
     }

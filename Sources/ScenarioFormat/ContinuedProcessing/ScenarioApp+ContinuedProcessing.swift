@@ -44,10 +44,10 @@ extension ScenarioApp {
         let kernel = process.kernel
         for unit in 1...work.count {
             if work.checksCancellation, task?.isWorkCancelled == true { throw CancellationError() }
-            let duration = work.jitter > 0
-                ? max(0, work.duration + kernel.draw(ChoiceLabel("app.unitJitter", subject: Int64(process.number)), in: -work.jitter...work.jitter))
+            let duration = work.jitter > .zero
+                ? max(.zero, work.duration + kernel.draw(ChoiceLabel("app.unitJitter", subject: Int64(process.number)), in: -work.jitter...work.jitter))
                 : work.duration
-            try await process.compute(duration, label: "unit \(unit) of \(work.count) on \(context.lane)")
+            try await process.compute(duration.nanoseconds, label: "unit \(unit) of \(work.count) on \(context.lane)")
             // Cancelled half-way: the unit is dropped rather than written after the clean-up removed the file.
             if work.checksCancellation, task?.isWorkCancelled == true { throw CancellationError() }
             if let output = work.output { process.writeOutputUnit(unit, of: work.count, to: output, for: task?.task) }

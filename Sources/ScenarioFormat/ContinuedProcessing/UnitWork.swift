@@ -1,3 +1,4 @@
+import SimulationKernel
 /// Work done in units: an export of N frames, a batch of N photos.
 ///
 /// Each unit is CPU work; when it is done it is written to the output file
@@ -16,10 +17,10 @@ public struct UnitWork: Sendable, Hashable {
 
     /// How many units.
     public var count: Int
-    /// CPU time per unit, in nanoseconds.
-    public var duration: Int64
+    /// CPU time per unit.
+    public var duration: VirtualDuration
     /// Each unit varies by up to this much either way, drawn from the seed.
-    public var jitter: Int64
+    public var jitter: VirtualDuration
     /// How progress is reported.
     public var progress: Reporting
     /// The file the units are written to, if any.
@@ -30,7 +31,7 @@ public struct UnitWork: Sendable, Hashable {
 
     /// Creates unit work; by default it reports progress each unit and honours cancellation.
     public init(
-        count: Int, duration: Int64, jitter: Int64 = 0, progress: Reporting = .every(1), output: String? = nil,
+        count: Int, duration: VirtualDuration, jitter: VirtualDuration = .zero, progress: Reporting = .every(1), output: String? = nil,
         checksCancellation: Bool = true
     ) {
         self.count = count

@@ -21,7 +21,7 @@ public indirect enum Condition: Sendable, Hashable {
     case valid(String)
     /// `UIApplication.backgroundTimeRemaining` is below this many nanoseconds (never in the foreground, where it is
     /// the largest finite double).
-    case backgroundTimeRemainingBelow(Int64)
+    case backgroundTimeRemainingBelow(VirtualDuration)
     /// `UIApplication.applicationState` is this one.
     case applicationState(ApplicationState)
     /// The condition does not hold.

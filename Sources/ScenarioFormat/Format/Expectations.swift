@@ -35,11 +35,11 @@ public struct Expectations: Sendable, Hashable, Decodable {
         public var ended: String?
         /// The success every run reported.
         public var success: Bool?
-        /// Every run ended within this many nanoseconds of its start.
-        public var endedWithin: Int64?
+        /// Every run ended within this long of its start.
+        public var endedWithin: VirtualDuration?
 
         /// Creates the expectation of one identifier's runs.
-        public init(identifier: String, runs: Int? = nil, ended: String? = nil, success: Bool? = nil, endedWithin: Int64? = nil) {
+        public init(identifier: String, runs: Int? = nil, ended: String? = nil, success: Bool? = nil, endedWithin: VirtualDuration? = nil) {
             self.identifier = identifier
             self.runs = runs
             self.ended = ended

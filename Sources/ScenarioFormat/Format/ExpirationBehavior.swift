@@ -22,7 +22,7 @@ extension ExpirationBehavior: Decodable {
         if let name = try? single.decode(String.self) {
             switch name {
             case "endTask": self = .steps([.endBackgroundTask(variable: nil)])
-            case "endTaskAsync": self = .steps([.dispatchMain(delay: 0, steps: [.endBackgroundTask(variable: nil)])])
+            case "endTaskAsync": self = .steps([.dispatchMain(delay: .zero, steps: [.endBackgroundTask(variable: nil)])])
             case "doNothing": self = .steps([])
             case "noHandler": self = .noHandler
             case "completeFailure": self = .steps([.cancelWork, .setTaskCompleted(success: false)])
@@ -37,7 +37,7 @@ extension ExpirationBehavior: Decodable {
            object.contains(AnyKey("endTaskAfter")) {
             let delay = try object.duration("endTaskAfter")
             // The handler keeps the main thread busy (finishing a write, say), then ends its task.
-            self = .steps([.work(duration: delay, jitter: 0, changesState: false), .endBackgroundTask(variable: nil)])
+            self = .steps([.work(duration: delay, jitter: .zero, changesState: false), .endBackgroundTask(variable: nil)])
             return
         }
         // Decode again as steps to surface the precise error inside the list, if it is one.

@@ -83,7 +83,7 @@ extension Scenario: Decodable {
             for key in PlatformProfile.Key.allCases where o.contains(AnyKey(key.rawValue)) {
                 switch PlatformProfile.info(key).unit {
                 case .duration:
-                    profile[key] = try o.duration(key.rawValue)
+                    profile[duration: key] = try o.duration(key.rawValue)
                 case .count:
                     let count = try o.required(Int.self, key.rawValue)
                     guard (0...1000).contains(count) else {
@@ -96,17 +96,17 @@ extension Scenario: Decodable {
                     profile[key] = try o.required(Bool.self, key.rawValue) ? 1 : 0
                 }
             }
-            if profile.expirationLead > profile.backgroundTimeBudget {
+            if profile[duration: .expirationLead] > profile[duration: .backgroundTimeBudget] {
                 throw invalid(c.path("overrides"), "expirationLead must not exceed backgroundTimeBudget")
             }
-            if profile.continuedProgressSampleInterval == 0 {
+            if profile.continuedProgressSampleInterval == .zero {
                 // The system could never look at the progress again: every sample would fall on the same instant.
                 throw invalid(o.path("continuedProgressSampleInterval"), "continuedProgressSampleInterval must be longer than 0s")
             }
         }
         let stopTime = try c.duration("stopAt")
-        stopAt = .nanoseconds(stopTime)
-        if stopTime == 0 { throw invalid(c.path("stopAt"), "stopAt must be after the start; write for example \"10m\"") }
+        stopAt = stopTime.duration
+        if stopTime == .zero { throw invalid(c.path("stopAt"), "stopAt must be after the start; write for example \"10m\"") }
         app = try c.required(AppDefinition.self, "app")
         device = DeviceConditions()
         if c.contains(AnyKey("device")) {

@@ -14,15 +14,15 @@ import SimulationSupport
 public indirect enum Step: Sendable, Hashable {
     /// CPU work on the current lane for a duration (plus or minus `jitter`, drawn from the seed).
     /// It pauses while the app is suspended. Unless `changesState` is false, it is unsaved work until the next save.
-    case work(duration: Int64, jitter: Int64, changesState: Bool)
+    case work(duration: VirtualDuration, jitter: VirtualDuration, changesState: Bool)
     /// Waiting without using the CPU (a network reply, a timer) for a duration.
-    case wait(duration: Int64)
+    case wait(duration: VirtualDuration)
     /// Writes the app's state to disk, taking `duration`; afterwards the checkpoint survives termination.
-    case save(checkpoint: String, duration: Int64)
+    case save(checkpoint: String, duration: VirtualDuration)
     /// Runs the steps on a background queue; the current lane goes on at once (`Task {}`, `DispatchQueue.global().async`).
     case async([Step])
     /// Queues the steps on the main lane, after `delay` (`DispatchQueue.main.asyncAfter`).
-    case dispatchMain(delay: Int64, steps: [Step])
+    case dispatchMain(delay: VirtualDuration, steps: [Step])
     /// Queues the steps on a serial queue of the app's, by name (`"main"` is the main queue): `queue.async { }`, or,
     /// when `sync`, `queue.sync { }`, which waits for everything queued before the block and the block itself.
     case dispatch(queue: String, sync: Bool, steps: [Step])

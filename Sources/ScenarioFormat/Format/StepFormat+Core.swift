@@ -6,7 +6,7 @@ extension StepFormat {
         StepFormat("work") { object in
             let c = try object.keys("duration", "jitter", "changesState")
             return .work(
-                duration: try c.duration("duration"), jitter: try c.optionalDuration("jitter") ?? 0,
+                duration: try c.duration("duration"), jitter: try c.optionalDuration("jitter") ?? .zero,
                 changesState: try c.optional(Bool.self, "changesState") ?? true)
         },
         StepFormat("wait") { object in
@@ -15,7 +15,7 @@ extension StepFormat {
         },
         StepFormat("save") { object in
             let c = try object.keys("checkpoint", "duration")
-            return .save(checkpoint: try c.required(String.self, "checkpoint"), duration: try c.optionalDuration("duration") ?? 0)
+            return .save(checkpoint: try c.required(String.self, "checkpoint"), duration: try c.optionalDuration("duration") ?? .zero)
         },
         StepFormat("async") { object in
             let c = try object.keys("steps")
@@ -23,7 +23,7 @@ extension StepFormat {
         },
         StepFormat("dispatchMain") { object in
             let c = try object.keys("delay", "steps")
-            return .dispatchMain(delay: try c.optionalDuration("delay") ?? 0, steps: try c.required([Step].self, "steps"))
+            return .dispatchMain(delay: try c.optionalDuration("delay") ?? .zero, steps: try c.required([Step].self, "steps"))
         },
         StepFormat("dispatchAsync", read: dispatch),
         StepFormat("dispatchSync", read: dispatch),

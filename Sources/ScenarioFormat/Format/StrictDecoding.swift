@@ -55,21 +55,21 @@ extension KeyedDecodingContainer where Key == AnyKey {
     }
 
     /// A duration written as text (`"5s"`), at most ten years.
-    func duration(_ key: String) throws -> Int64 {
+    func duration(_ key: String) throws -> VirtualDuration {
         let text = try required(String.self, key)
         return try Self.parseDuration(text, at: path(key))
     }
 
     /// An optional duration written as text.
-    func optionalDuration(_ key: String) throws -> Int64? {
+    func optionalDuration(_ key: String) throws -> VirtualDuration? {
         guard let text = try optional(String.self, key) else { return nil }
         return try Self.parseDuration(text, at: path(key))
     }
 
-    static func parseDuration(_ text: String, at path: [any CodingKey]) throws -> Int64 {
-        let value: Int64
+    static func parseDuration(_ text: String, at path: [any CodingKey]) throws -> VirtualDuration {
+        let value: VirtualDuration
         do {
-            value = try TimeText.parse(text)
+            value = try TimeText.duration(text)
         } catch {
             throw invalid(path, error.description)
         }

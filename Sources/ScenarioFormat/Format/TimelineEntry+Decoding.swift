@@ -17,7 +17,7 @@ struct TimelineEntryFormat: Decodable {
         let c = try decoder.strictContainer(allowing: ["at", "action", "note"] + Self.keys(of: name))
         let at = try c.duration("at")
         let note = try c.optional(String.self, "note")
-        entry = TimelineEntry(at: .nanoseconds(at), action: try Self.action(name, from: c), note: note)
+        entry = TimelineEntry(at: at.duration, action: try Self.action(name, from: c), note: note)
     }
 
     /// The keys an entry of the action may have besides `at`, `action` and `note`.
@@ -68,7 +68,7 @@ struct TimelineItemFormat: Decodable {
         _ = try decoder.strictContainer(allowing: ["repeat", "note"])
         let c = try probe.superDecoder(forKey: AnyKey("repeat")).strictContainer(allowing: ["every", "count", "entries", "note"])
         let every = try c.duration("every")
-        if every == 0 { throw invalid(c.path("every"), "every must be longer than 0s; write for example \"1d\"") }
+        if every == .zero { throw invalid(c.path("every"), "every must be longer than 0s; write for example \"1d\"") }
         let count = try c.required(Int.self, "count")
         let written = try c.required([TimelineEntryFormat].self, "entries").map(\.entry)
         if written.isEmpty { throw invalid(c.path("entries"), "a repeat needs at least one entry") }
@@ -78,16 +78,16 @@ struct TimelineItemFormat: Decodable {
         for (index, entry) in written.enumerated().dropFirst() where entry.at < written[index - 1].at {
             throw invalid(c.path("entries") + [AnyKey(intValue: index)!, AnyKey("at")], "earlier than the entry before it; keep the entries of a repeat in time order")
         }
-        let span = written[written.count - 1].at.wholeNanoseconds - written[0].at.wholeNanoseconds
+        let span = VirtualDuration(written[written.count - 1].at) - VirtualDuration(written[0].at)
         if span >= every {
-            throw invalid(c.path("every"), "the entries span \(TimeText.formatExact(nanoseconds: span)), not less than every (\(TimeText.formatExact(nanoseconds: every))); repetitions would overlap")
+            throw invalid(c.path("every"), "the entries span \(TimeText.formatExact(span)), not less than every (\(TimeText.formatExact(every))); repetitions would overlap")
         }
         var entries: [TimelineEntry] = []
         var sources: [[AnyKey]] = []
         for repetition in 0..<count {
             for (index, entry) in written.enumerated() {
-                let (at, overflow) = entry.at.wholeNanoseconds.addingReportingOverflow(Int64(repetition).multipliedReportingOverflow(by: every).partialValue)
-                if overflow || Int64(repetition).multipliedReportingOverflow(by: every).overflow {
+                let (at, overflow) = entry.at.wholeNanoseconds.addingReportingOverflow(Int64(repetition).multipliedReportingOverflow(by: every.nanoseconds).partialValue)
+                if overflow || Int64(repetition).multipliedReportingOverflow(by: every.nanoseconds).overflow {
                     throw invalid(c.path("count"), "the repetitions go past the longest run")
                 }
                 var repeated = entry

@@ -44,9 +44,9 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, @unchecked Se
 
     /// Where steps run, and which background task or BGTask the code in hand belongs to.
     struct Context {
-        var lane: String
-        /// The serial queue of the app's the code runs on (`dispatchAsync`, `dispatchSync`), if not the main one.
-        var serialQueue: String?
+        /// The queue the code runs on: the main one, a background one, or a serial queue of the app's
+        /// (`dispatchAsync`, `dispatchSync`).
+        var lane: CodeLane
         /// The background task whose expiration handler this is (background time).
         var ownTask: IdentifierBox?
         /// The BGTask a launch handler (or its expiration handler) works on (tasks).
@@ -60,7 +60,7 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, @unchecked Se
     }
 
     /// Runs the action attached to `callback`, if the scenario attached one.
-    func run(_ callback: AppDefinition.Callback, _ application: UIApplication, context: Context = Context(lane: "main")) async {
+    func run(_ callback: AppDefinition.Callback, _ application: UIApplication, context: Context = Context(lane: .main)) async {
         let app = definition(application)
         guard let action = app.action(for: callback) else { return }
         await run(app.actions[action] ?? [], in: application, context: context)
@@ -91,22 +91,21 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, @unchecked Se
         let kernel = process.kernel
         switch step {
         case .work(let duration, let jitter, let changesState):
-            let actual = jitter > 0
-                ? max(0, duration + kernel.draw(ChoiceLabel("app.workJitter", subject: Int64(process.number)), in: -jitter...jitter)) : duration
+            let actual = jitter > .zero
+                ? max(.zero, duration + kernel.draw(ChoiceLabel("app.workJitter", subject: Int64(process.number)), in: -jitter...jitter)) : duration
             process.trace(.app(.work(AppRecord.Activity(process: process.number, duration: actual, lane: context.lane))))
             // The app's memory is dirty from the moment work starts: a kill mid-way loses it.
-            if changesState { process.recordWork(actual) }
-            try await process.compute(actual, label: "work on \(context.lane)")
+            if changesState { process.recordWork(actual.nanoseconds) }
+            try await process.compute(actual.nanoseconds, label: "work on \(context.lane)")
         case .wait(let duration):
             process.trace(.app(.wait(AppRecord.Activity(process: process.number, duration: duration, lane: context.lane))))
-            try await kernel.clock.sleep(for: .nanoseconds(duration))
+            try await kernel.sleep(until: kernel.now + duration)
         case .save(let checkpoint, let duration):
-            try await process.compute(duration, label: "saving \(checkpoint)")
+            try await process.compute(duration.nanoseconds, label: "saving \(checkpoint)")
             application.saveState(checkpoint: checkpoint)
         case .async(let steps):
             var inner = context
-            inner.lane = "background"
-            inner.serialQueue = nil
+            inner.lane = .background
             process.spawn("background") { [self, inner] in
                 await run(steps, in: application, context: inner)
             }
@@ -114,9 +113,8 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, @unchecked Se
             // Captured now: a block the person's tap dispatched still serves that tap when it runs.
             let personAction = process.currentPersonAction
             var inner = context
-            inner.lane = "main"
-            inner.serialQueue = nil
-            process.dispatchToMain("dispatched block", personAction: personAction, delay: delay) { [self, inner] in
+            inner.lane = .main
+            process.dispatchToMain("dispatched block", personAction: personAction, delay: delay.nanoseconds) { [self, inner] in
                 await run(steps, in: application, context: inner)
             }
         case .dispatch(let queue, let sync, let steps):
@@ -182,15 +180,16 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, @unchecked Se
         _ steps: [Step], to queue: String, sync: Bool, in application: UIApplication, context: Context
     ) async throws {
         let process = application.process
-        let current = context.lane == "main" ? "main" : context.serialQueue
-        if sync && current == queue {
-            process.dispatchSyncDeadlocked(on: queue == "main" ? "DispatchQueue.main" : "DispatchQueue(\"\(queue)\")")
+        let target = CodeLane(name: queue)
+        // `background` names no serial queue here: a queue the app labelled so is one of its own.
+        let destination: CodeLane = target == .main ? .main : .queue(queue)
+        if sync && context.lane == destination {
+            process.dispatchSyncDeadlocked(on: destination == .main ? "DispatchQueue.main" : "DispatchQueue(\"\(queue)\")")
             throw ProcessTerminated(process: process.number)
         }
-        let lane = queue == "main" ? process.mainLane : process.serialLane(for: queueToken(queue), label: queue)
+        let lane = destination == .main ? process.mainLane : process.serialLane(for: queueToken(queue), label: queue)
         var blockContext = context
-        blockContext.lane = queue
-        blockContext.serialQueue = queue == "main" ? nil : queue
+        blockContext.lane = destination
         let done = sync ? BlockCompletion() : nil
         lane.enqueue("\(queue) block", personAction: process.currentPersonAction) { [self, blockContext] in
             await run(steps, in: application, context: blockContext)
@@ -239,7 +238,7 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, @unchecked Se
             return (variables[variable] ?? .invalid) != .invalid
         case .backgroundTimeRemainingBelow(let limit):
             guard let remaining = application.process.backgroundTimeRemainingNanoseconds else { return false }
-            return remaining < limit
+            return .nanoseconds(remaining) < limit
         case .applicationState(let state):
             return switch (state, UIApplication.State(application.process.state)) {
             case (.active, .active), (.inactive, .inactive), (.background, .background): true

@@ -32,7 +32,7 @@ extension ScenarioApp: SceneCallbackReceiver {
     }
 
     func application(_ application: UIApplication, performUserAction name: String) async {
-        await run(definition(application).actions[name] ?? [], in: application, context: Context(lane: "main"))
+        await run(definition(application).actions[name] ?? [], in: application, context: Context(lane: .main))
     }
 
     func scene(_ application: UIApplication, _ callback: LifecycleCallback) async {

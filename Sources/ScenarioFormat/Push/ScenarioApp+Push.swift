@@ -8,7 +8,7 @@ extension ScenarioApp {
         fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void
     ) async {
         // No handler in the scenario: the method is not implemented, so the handler is never called.
-        var context = Context(lane: "main")
+        var context = Context(lane: .main)
         context.fetchCompletion = completionHandler
         await run(.didReceiveRemoteNotification, application, context: context)
     }

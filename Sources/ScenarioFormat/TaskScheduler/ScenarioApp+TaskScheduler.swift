@@ -1,3 +1,4 @@
+import SimulationKernel
 import PlatformLookalikes
 import SimulationModel
 
@@ -28,8 +29,8 @@ extension ScenarioApp {
         case .register(let identifier, let launchHandler, let onMainQueue, let asyncHandler, let isolation):
             register(identifier, launchHandler: launchHandler, onMainQueue: onMainQueue, asyncHandler: asyncHandler,
                      isolation: isolation, in: application, context: context)
-        case .submit(var request):
-            request.earliestBegin = request.earliestBegin.map { process.now + $0 }
+        case .submit(var request, let earliestBegin):
+            request.earliestBegin = earliestBegin.map { process.kernel.now + $0 }
             request.identifier = withJobNumber(request.identifier, context.job.forSubmit, process)
             do {
                 try BGTaskScheduler.scheduler(of: application).submit(BGTaskRequest.lookalike(of: request))
@@ -48,7 +49,7 @@ extension ScenarioApp {
             case .steps(let steps):
                 // BackgroundTasks calls it on a global background queue, whatever queue the launch handler had.
                 task.simulatedExpirationHandler = { [self] in
-                    await run(steps, in: application, context: Context(lane: "background", bgTask: task))
+                    await run(steps, in: application, context: Context(lane: .background, bgTask: task))
                 }
             }
         case .setTaskCompleted(let success):
@@ -76,7 +77,7 @@ extension ScenarioApp {
     ) {
         let process = application.process
         let steps = definition(application).actions[launchHandler] ?? []
-        let lane = onMainQueue ? "main" : "background"
+        let lane: CodeLane = onMainQueue ? .main : .background
         // The model directly, not the look-alike, to say the closure's isolation (the look-alike learns it from
         // an @isolated(any) closure: issue 12) and that the steps' work is visible.
         _ = process.register(identifier: withJobNumber(identifier, context.job.forRegister, process), registration: TaskRegistration(
@@ -89,7 +90,7 @@ extension ScenarioApp {
 
     /// Main-actor code: off the main lane it is BGS019, with the launch handler that put it there if there is one.
     private func updateUI(in process: AppProcess, context: Context) {
-        if context.lane != "main" {
+        if context.lane != .main {
             process.diagnose(
                 Rules.mainActorCodeOffMain, subject: context.bgTask.map { "launch handler of \($0.identifier)" } ?? "background code",
                 message: "main-actor code ran on a background queue"

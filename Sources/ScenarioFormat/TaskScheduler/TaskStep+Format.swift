@@ -56,7 +56,8 @@ extension StepFormat {
             for key in processingKeys where c.contains(AnyKey(key)) {
                 throw invalid(c.path(key), "\(key) is a BGProcessingTaskRequest property; continued processing requests do not have it")
             }
-            return .task(.submit(try continuedRequest(c, kind: kind)))
+            let (request, earliestBegin) = try continuedRequest(c, kind: kind)
+            return .task(.submit(request, earliestBegin: earliestBegin))
         }
         for key in continuedKeys where c.contains(AnyKey(key)) {
             throw invalid(c.path(key), "\(key) is a BGContinuedProcessingTaskRequest property; \(type) requests do not have it")
@@ -66,15 +67,19 @@ extension StepFormat {
                 throw invalid(c.path(key), "\(key) is a BGProcessingTaskRequest property; app refresh requests do not have it")
             }
         }
-        return .task(.submit(TaskRequest(
-            identifier: try c.required(String.self, "identifier"), kind: kind,
-            earliestBegin: try c.optionalDuration("earliestBegin"),
+        let identifier = try c.required(String.self, "identifier")
+        let earliestBegin = try c.optionalDuration("earliestBegin")
+        let request = TaskRequest(
+            identifier: identifier, kind: kind,
             requiresNetworkConnectivity: try c.optional(Bool.self, "requiresNetworkConnectivity") ?? false,
-            requiresExternalPower: try c.optional(Bool.self, "requiresExternalPower") ?? false)))
+            requiresExternalPower: try c.optional(Bool.self, "requiresExternalPower") ?? false)
+        return .task(.submit(request, earliestBegin: earliestBegin))
     }
 
-    /// A `BGContinuedProcessingTaskRequest`: title, subtitle, strategy and resources.
-    private static func continuedRequest(_ c: KeyedDecodingContainer<AnyKey>, kind: TaskKind) throws -> TaskRequest {
+    /// A `BGContinuedProcessingTaskRequest`: title, subtitle, strategy and resources, and the delay it may ask for.
+    private static func continuedRequest(
+        _ c: KeyedDecodingContainer<AnyKey>, kind: TaskKind
+    ) throws -> (request: TaskRequest, earliestBegin: VirtualDuration?) {
         let strategy = c.contains(AnyKey("strategy"))
             ? SubmissionStrategy(rawValue: try c.choice("strategy", among: SubmissionStrategy.allCases.map(\.rawValue)))!
             : .queue
@@ -83,9 +88,11 @@ extension StepFormat {
             throw invalid(c.path("requiredResources") + [AnyKey(intValue: index)!],
                           "unknown resource \"\(resource)\"\(Suggestion.hint(for: resource, among: ["gpu"])); the only one is \"gpu\"")
         }
-        return TaskRequest(
-            identifier: try c.required(String.self, "identifier"), kind: kind,
-            earliestBegin: try c.optionalDuration("earliestBegin"), title: try c.required(String.self, "title"),
+        let identifier = try c.required(String.self, "identifier")
+        let earliestBegin = try c.optionalDuration("earliestBegin")
+        let request = TaskRequest(
+            identifier: identifier, kind: kind, title: try c.required(String.self, "title"),
             subtitle: try c.required(String.self, "subtitle"), strategy: strategy, requiresGPU: resources.contains("gpu"))
+        return (request, earliestBegin)
     }
 }

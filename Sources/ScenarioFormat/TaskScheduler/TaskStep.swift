@@ -1,3 +1,4 @@
+import SimulationKernel
 import SimulationModel
 
 /// A step of `BGTaskScheduler`: registering and submitting, and what a launch handler does with its task.
@@ -7,8 +8,9 @@ public enum TaskStep: Sendable, Hashable {
     /// `isolation`: `.mainActor` when the closure is written in a `@MainActor` context and inherits its isolation.
     case register(
         identifier: String, launchHandler: String, onMainQueue: Bool, asyncHandler: Bool, isolation: HandlerIsolation = .nonisolated)
-    /// `BGTaskScheduler.submit(_:)`; `earliestBegin` is counted from the moment of submission.
-    case submit(TaskRequest)
+    /// `BGTaskScheduler.submit(_:)` of the request, which may begin `earliestBegin` after the moment of submission
+    /// (the request's own `earliestBegin`, an instant, is set then).
+    case submit(TaskRequest, earliestBegin: VirtualDuration? = nil)
     /// `cancel(taskRequestWithIdentifier:)`.
     case cancelTaskRequest(identifier: String)
     /// `cancelAllTaskRequests()`.
@@ -44,8 +46,10 @@ extension Step {
             identifier: identifier, launchHandler: launchHandler, onMainQueue: onMainQueue, asyncHandler: asyncHandler, isolation: isolation))
     }
 
-    /// `BGTaskScheduler.submit(_:)` (see ``TaskStep/submit(_:)``).
-    public static func submit(_ request: TaskRequest) -> Step { .task(.submit(request)) }
+    /// `BGTaskScheduler.submit(_:)` (see ``TaskStep/submit(_:earliestBegin:)``).
+    public static func submit(_ request: TaskRequest, earliestBegin: VirtualDuration? = nil) -> Step {
+        .task(.submit(request, earliestBegin: earliestBegin))
+    }
 
     /// `cancel(taskRequestWithIdentifier:)` (see ``TaskStep/cancelTaskRequest(identifier:)``).
     public static func cancelTaskRequest(identifier: String) -> Step { .task(.cancelTaskRequest(identifier: identifier)) }

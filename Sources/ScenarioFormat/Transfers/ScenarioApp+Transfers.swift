@@ -1,3 +1,4 @@
+import SimulationKernel
 import PlatformLookalikes
 import SimulationModel
 
@@ -12,7 +13,7 @@ extension ScenarioApp: SessionEventReceiver {
     }
 
     func sessionEvent(_ application: UIApplication, _ callback: TransferCallback) async {
-        var context = Context(lane: "main")
+        var context = Context(lane: .main)
         let handler: AppDefinition.Callback
         switch callback {
         case .didFinishDownloading(_, let transfer):
@@ -32,7 +33,7 @@ extension ScenarioApp: SessionEventReceiver {
         case .createSession(let configuration):
             transfers.createSession(configuration, in: process)
         case .downloadTask(let session, let bytes, let earliestBegin, let error):
-            let request = TransferRequest(session: session, bytes: bytes, earliestBegin: earliestBegin.map { process.now + $0 }, error: error)
+            let request = TransferRequest(session: session, bytes: bytes, earliestBegin: earliestBegin.map { process.kernel.now + $0 }, error: error)
             if transfers.startDownload(request, in: process) == nil {
                 ignored("downloadTask", because: "this process created no background session \(session)", in: process)
             }

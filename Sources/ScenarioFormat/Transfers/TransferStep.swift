@@ -1,3 +1,4 @@
+import SimulationKernel
 import SimulationModel
 
 /// A step of background `URLSession` transfers: sessions, downloads, and the handlers' duties.
@@ -6,7 +7,7 @@ public enum TransferStep: Sendable, Hashable {
     /// recreates) the background session.
     case createSession(BackgroundSessionConfiguration)
     /// `session.downloadTask(with:)` and `resume()`; `earliestBegin` counts from the moment of creation.
-    case downloadTask(session: String, bytes: Int64, earliestBegin: Int64?, error: String?)
+    case downloadTask(session: String, bytes: Int64, earliestBegin: VirtualDuration?, error: String?)
     /// In `didFinishDownloadingTo`: moves the file to the app's container, saved as `checkpoint`.
     case moveDownloadedFile(checkpoint: String)
     /// Calls the completion handler `handleEventsForBackgroundURLSession` gave (stored by the app for its session).
@@ -50,7 +51,7 @@ extension Step {
     }
 
     /// Starts a download (see ``TransferStep/downloadTask(session:bytes:earliestBegin:error:)``).
-    public static func downloadTask(session: String, bytes: Int64, earliestBegin: Int64?, error: String?) -> Step {
+    public static func downloadTask(session: String, bytes: Int64, earliestBegin: VirtualDuration?, error: String?) -> Step {
         .transfer(.downloadTask(session: session, bytes: bytes, earliestBegin: earliestBegin, error: error))
     }
 

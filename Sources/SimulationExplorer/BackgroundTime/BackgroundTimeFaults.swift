@@ -24,8 +24,8 @@ enum BackgroundTimeFaults: FeatureFaults {
         var placer = FaultPlacer(landmarks: landmarks, pushTimes: [], random: random)
         let instant = placer.pick(in: period.boundaries, from: period.start, to: period.end ?? landmarks.stopAt)
         random = placer.random
-        let lead = plan.parameters.first { $0.key == .expirationLead }?.value ?? scenario.profile.expirationLead
+        let lead = plan.parameters.first { $0.key == .expirationLead }?.duration ?? scenario.profile[duration: .expirationLead]
         plan.parameters.removeAll { $0.key == .backgroundTimeBudget }
-        plan.parameters.append(ParameterOverride(key: .backgroundTimeBudget, value: max(lead, instant - period.start + lead)))
+        plan.parameters.append(ParameterOverride(key: .backgroundTimeBudget, duration: max(lead, instant - period.start + lead)))
     }
 }

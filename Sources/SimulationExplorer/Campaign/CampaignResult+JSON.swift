@@ -220,7 +220,7 @@ extension CampaignSettings {
         var reader = try JSONObjectReader(document, path: "settings")
         guard let seedText = try reader.string("seed"), let seed = UInt64(seedText),
               let runs = try reader.int("runs"), let jitterText = try reader.string("timelineJitter"),
-              let jitter = try? TimeText.parse(jitterText), let maximumFaults = try reader.int("maximumFaults"),
+              let jitter = try? TimeText.duration(jitterText), let maximumFaults = try reader.int("maximumFaults"),
               case .bool(let shrinks)? = reader.optional("shrinks")?.content, let attempts = try reader.int("shrinkAttempts")
         else {
             throw FaultPlanError("needs seed, runs, kinds, timelineJitter, maximumFaults, shrinks and shrinkAttempts", at: "settings")

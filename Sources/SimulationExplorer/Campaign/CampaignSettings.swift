@@ -1,3 +1,4 @@
+import SimulationKernel
 /// How a fuzz campaign varies its runs.
 public struct CampaignSettings: Sendable, Hashable {
     /// The campaign's seed: every run's plan follows from it and the run's index.
@@ -6,8 +7,8 @@ public struct CampaignSettings: Sendable, Hashable {
     public var runs: Int
     /// The kinds of fault runs may use; swarm testing enables a random subset of them in each run.
     public var kinds: [FaultKind]
-    /// How far the scenario's own timeline entries may move either way, in nanoseconds (``FaultKind/timelineJitter``).
-    public var timelineJitter: Int64
+    /// How far the scenario's own timeline entries may move either way (``FaultKind/timelineJitter``).
+    public var timelineJitter: VirtualDuration
     /// The most timeline faults one run injects.
     public var maximumFaults: Int
     /// Whether failures are shrunk.
@@ -17,7 +18,7 @@ public struct CampaignSettings: Sendable, Hashable {
 
     /// Creates settings; by default 1,000 runs of seed 1 with every kind of fault.
     public init(
-        seed: UInt64 = 1, runs: Int = 1_000, kinds: [FaultKind] = FaultKind.allCases, timelineJitter: Int64 = 1_000_000_000,
+        seed: UInt64 = 1, runs: Int = 1_000, kinds: [FaultKind] = FaultKind.allCases, timelineJitter: VirtualDuration = .seconds(1),
         maximumFaults: Int = 3, shrinks: Bool = true, shrinkAttempts: Int = 400
     ) {
         self.seed = seed

@@ -27,10 +27,11 @@ struct SwarmPlanner: Sendable {
         if enabled.isEmpty, let one = random.choose(from: offered) { enabled = [one] }
 
         if enabled.contains(.otherSeed) { plan.seed = random.next() }
-        if enabled.contains(.timelineJitter), settings.timelineJitter > 0 {
+        if enabled.contains(.timelineJitter), settings.timelineJitter > .zero {
+            let jitter = settings.timelineJitter.nanoseconds
             for entry in scenario.timeline.indices where random.chance(1, in: 2) {
-                let by = random.nextInt(in: -settings.timelineJitter...settings.timelineJitter)
-                if by != 0 { plan.shifts.append(TimelineShift(entry: entry, by: by)) }
+                let by = random.nextInt(in: -jitter...jitter)
+                if by != 0 { plan.shifts.append(TimelineShift(entry: entry, by: .nanoseconds(by))) }
             }
         }
         if enabled.contains(.assumedParameters) {
@@ -67,9 +68,9 @@ struct SwarmPlanner: Sendable {
     }
 
     /// The instants of the scenario's pushes, in timeline order.
-    private var pushTimes: [Int64] {
+    private var pushTimes: [VirtualInstant] {
         scenario.timeline.compactMap { entry in
-            if case .push(.push) = entry.action { entry.at.wholeNanoseconds } else { nil }
+            if case .push(.push) = entry.action { .zero + VirtualDuration(entry.at) } else { nil }
         }
     }
 }

@@ -49,23 +49,24 @@ public struct Exploration: Sendable {
         for run in landmarks.taskRuns {
             var instants = [run.start] + run.boundaries
             if let end = run.end { instants.append(end) }
-            var seen: [Int64] = []
+            var seen: [VirtualInstant] = []
             for instant in instants.sorted() {
-                for at in [instant, instant + 1] where at <= stop && !seen.contains(at) {
+                for at in [instant, instant + .nanoseconds(1)] where at <= stop && !seen.contains(at) {
                     seen.append(at)
                     plans.append(FaultPlan(scenario: scenario.name, faults: [Fault(at: at, kind: .expireTask, identifier: run.identifier)]))
                 }
             }
         }
-        let lead = scenario.profile.expirationLead
-        var budgets: [Int64] = []
+        let lead = scenario.profile[duration: .expirationLead]
+        var budgets: [VirtualDuration] = []
         for period in landmarks.backgroundPeriods {
             for instant in [period.start] + period.boundaries {
-                for at in [instant, instant + 1] {
+                for at in [instant, instant + .nanoseconds(1)] {
                     let budget = at - period.start + lead
-                    guard !budgets.contains(budget), budget != scenario.profile.backgroundTimeBudget else { continue }
+                    guard !budgets.contains(budget), budget != scenario.profile[duration: .backgroundTimeBudget] else { continue }
                     budgets.append(budget)
-                    plans.append(FaultPlan(scenario: scenario.name, parameters: [ParameterOverride(key: .backgroundTimeBudget, value: budget)]))
+                    plans.append(FaultPlan(
+                        scenario: scenario.name, parameters: [ParameterOverride(key: .backgroundTimeBudget, duration: budget)]))
                 }
             }
         }

@@ -25,6 +25,15 @@ enum DurationText {
         return text + "\(whole).\(fraction)s"
     }
 
+    /// ``exact(_:)-(Int64)`` of a span that is never negative.
+    static func exact(_ duration: VirtualDuration) -> String { exact(duration.nanoseconds) }
+
+    /// ``exact(_:)-(Int64)`` of an instant, as the span since the run began.
+    static func exact(_ instant: VirtualInstant) -> String { exact(instant.nanoseconds) }
+
+    /// A signed span: `-300ms` for 300 ms earlier.
+    static func signed(_ duration: VirtualDuration) -> String { signed(duration.nanoseconds) }
+
     /// A signed duration: `-300ms` for 300 ms earlier.
     static func signed(_ nanoseconds: Int64) -> String {
         nanoseconds < 0 ? "-" + exact(nanoseconds == .min ? .max : -nanoseconds) : exact(nanoseconds)

@@ -10,15 +10,15 @@ import SimulationModel
 /// its `user.action` carries the note `fault: <kind>`, so a report shows
 /// what was injected.
 public struct Fault: Sendable, Hashable {
-    /// When it happens, in nanoseconds from the start of the run.
-    public var at: Int64
+    /// When it happens.
+    public var at: VirtualInstant
     /// What happens; a kind that ``FaultKind/isTimelineEntry``.
     public var kind: FaultKind
     /// The task an `expireTask` or `cancelLiveActivity` names; nil for the oldest Live Activity, and for other kinds.
     public var identifier: String?
 
     /// Creates a fault; `kind` must be a timeline entry, and `expireTask` needs an identifier.
-    public init(at: Int64, kind: FaultKind, identifier: String? = nil) {
+    public init(at: VirtualInstant, kind: FaultKind, identifier: String? = nil) {
         precondition(kind.isTimelineEntry, "\(kind.rawValue) is not a timeline fault")
         precondition(kind != .expireTask || identifier != nil, "expireTask needs the identifier of the task to expire")
         self.at = at

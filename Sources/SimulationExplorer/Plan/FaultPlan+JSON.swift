@@ -109,7 +109,7 @@ extension FaultPlan {
             }
             let shift = try Self.duration(by.text, signed: true, path: path + ".by", at: by.position)
             try entry.finish()
-            shifts.append(TimelineShift(entry: Int(number), by: shift))
+            shifts.append(TimelineShift(entry: Int(number), by: .nanoseconds(shift)))
         }
         if let item = reader.optional("parameters") {
             let object = try JSONObjectReader(item, path: "parameters")
@@ -201,7 +201,7 @@ extension FaultPlan {
             }
         }
         try entry.finish()
-        return Fault(at: instant, kind: kind, identifier: identifier)
+        return Fault(at: VirtualInstant(nanoseconds: instant), kind: kind, identifier: identifier)
     }
 
     private static func choice(_ item: JSONValue, path: String) throws(FaultPlanError) -> ChoiceOverride {

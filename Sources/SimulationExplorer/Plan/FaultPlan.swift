@@ -107,7 +107,7 @@ public struct FaultPlan: Sendable, Hashable {
             throw FaultPlanError("the plan was made for scenario \"\(name)\", not \"\(scenario.name)\"", at: "scenario")
         }
         var result = scenario
-        let stop = scenario.stopAt.wholeNanoseconds
+        let stop = VirtualInstant.zero + VirtualDuration(scenario.stopAt)
         var timeline = scenario.timeline
         if !shifts.isEmpty {
             var by = [Int64](repeating: 0, count: timeline.count)
@@ -117,21 +117,21 @@ public struct FaultPlan: Sendable, Hashable {
                         "entry \(shift.entry) does not exist: the scenario's timeline has \(timeline.count) entries (0 to \(timeline.count - 1))",
                         at: "timeline[\(index)].entry")
                 }
-                by[shift.entry] += shift.by
+                by[shift.entry] += shift.by.nanoseconds
             }
             var previous: Int64 = 0
             for index in timeline.indices {
                 let original = timeline[index].at.wholeNanoseconds
-                let moved = min(stop, max(previous, original &+ by[index]))
+                let moved = min(stop.nanoseconds, max(previous, original &+ by[index]))
                 timeline[index].at = .nanoseconds(moved)
                 previous = moved
             }
         }
         if !faults.isEmpty {
             for (index, fault) in faults.enumerated() {
-                guard fault.at >= 0, fault.at <= stop else {
+                guard fault.at >= .zero, fault.at <= stop else {
                     throw FaultPlanError(
-                        "\(DurationText.exact(max(0, fault.at))) is after the scenario's stop time (\(DurationText.exact(stop)))",
+                        "\(DurationText.exact(max(.zero, fault.at))) is after the scenario's stop time (\(DurationText.exact(stop)))",
                         at: "faults[\(index)].at")
                 }
             }
@@ -141,7 +141,7 @@ public struct FaultPlan: Sendable, Hashable {
             merged.reserveCapacity(timeline.count + injected.count)
             var next = injected.startIndex
             for entry in timeline {
-                while next < injected.endIndex, injected[next].at < entry.at.wholeNanoseconds {
+                while next < injected.endIndex, injected[next].at < .zero + VirtualDuration(entry.at) {
                     merged.append(Self.entry(of: injected[next]))
                     next += 1
                 }
@@ -155,10 +155,11 @@ public struct FaultPlan: Sendable, Hashable {
             try Self.check(parameter, at: "parameters.\(parameter.key.rawValue)", index: index)
             result.profile[parameter.key] = parameter.value
         }
-        if result.profile.expirationLead > result.profile.backgroundTimeBudget {
+        let lead = result.profile[duration: .expirationLead]
+        let budget = result.profile[duration: .backgroundTimeBudget]
+        if lead > budget {
             throw FaultPlanError(
-                "expirationLead (\(DurationText.exact(result.profile.expirationLead))) must not exceed backgroundTimeBudget "
-                    + "(\(DurationText.exact(result.profile.backgroundTimeBudget)))",
+                "expirationLead (\(DurationText.exact(lead))) must not exceed backgroundTimeBudget (\(DurationText.exact(budget)))",
                 at: "parameters")
         }
         return result
@@ -172,7 +173,7 @@ public struct FaultPlan: Sendable, Hashable {
     }
 
     private static func entry(of fault: Fault) -> TimelineEntry {
-        TimelineEntry(at: .nanoseconds(fault.at), action: fault.action, note: fault.note)
+        TimelineEntry(at: (fault.at - .zero).duration, action: fault.action, note: fault.note)
     }
 
     private static func check(_ parameter: ParameterOverride, at path: String, index: Int) throws(FaultPlanError) {

@@ -32,7 +32,7 @@ extension FeatureFaults {
 
     /// Most timeline faults land while the app's code is busy, or anywhere.
     static func place(_ kind: FaultKind, with placer: inout FaultPlacer) -> Fault? {
-        Fault(at: placer.pick(in: placer.landmarks.busyInstants, from: 0, to: placer.landmarks.stopAt), kind: kind)
+        Fault(at: placer.pick(in: placer.landmarks.busyInstants, from: .zero, to: placer.landmarks.stopAt), kind: kind)
     }
 }
 
@@ -42,18 +42,19 @@ struct FaultPlacer {
     /// Where faults matter in the unperturbed run.
     let landmarks: Landmarks
     /// The instants of the scenario's pushes, in timeline order.
-    let pushTimes: [Int64]
+    let pushTimes: [VirtualInstant]
     /// The run's generator: every draw of the plan comes from it, in order.
     var random: SeededGenerator
 
     /// Half of the time a landmark (itself or a nanosecond after it), otherwise anywhere in `lower...upper`.
-    mutating func pick(in instants: [Int64], from lower: Int64, to upper: Int64) -> Int64 {
+    mutating func pick(in instants: [VirtualInstant], from lower: VirtualInstant, to upper: VirtualInstant) -> VirtualInstant {
         let stop = landmarks.stopAt
         if !instants.isEmpty, random.chance(1, in: 2) {
             let instant = instants[Int(random.nextInt(below: UInt64(instants.count)))]
-            return min(stop, instant + (random.chance(1, in: 2) ? 1 : 0))
+            return min(stop, instant + .nanoseconds(random.chance(1, in: 2) ? 1 : 0))
         }
-        let low = min(max(0, lower), stop)
-        return random.nextInt(in: low...max(low, min(upper, stop)))
+        let low = min(max(.zero, lower), stop)
+        let high = max(low, min(upper, stop))
+        return VirtualInstant(nanoseconds: random.nextInt(in: low.nanoseconds...high.nanoseconds))
     }
 }

@@ -1,3 +1,4 @@
+import SimulationKernel
 import SimulationModel
 
 /// The next silent push lost on its way (`pushDropped`) or late (`pushDelayed`): offered only for scenarios that
@@ -15,13 +16,14 @@ enum PushFaults: FeatureFaults {
 
     /// Just before a push of the scenario (an injected entry at the push's own instant would run after it).
     static func place(_ kind: FaultKind, with placer: inout FaultPlacer) -> Fault? {
-        guard let time = placer.random.choose(from: placer.pushTimes), time > 0 else { return nil }
-        return Fault(at: time - placer.random.nextInt(in: 1...min(time, 60_000_000_000)), kind: kind)
+        guard let time = placer.random.choose(from: placer.pushTimes), time > .zero else { return nil }
+        let before = placer.random.nextInt(in: 1...min(time.nanoseconds, VirtualDuration.minutes(1).nanoseconds))
+        return Fault(at: time - .nanoseconds(before), kind: kind)
     }
 }
 
 extension Fault {
     /// How late a `pushDelayed` fault makes the next push: long enough to cross the rate limit's hour or the
     /// app's next state change (assumed: APNs gives no bound; it "may store" a push for up to 30 days).
-    public static let pushDelay: Int64 = 15 * 60 * 1_000_000_000
+    public static let pushDelay: VirtualDuration = .minutes(15)
 }

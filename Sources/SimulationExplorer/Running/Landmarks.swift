@@ -15,32 +15,32 @@ public struct Landmarks: Sendable, Hashable {
         public var identifier: String
         /// Its kind.
         public var kind: TaskKind
-        /// When it started, in nanoseconds.
-        public var start: Int64
+        /// When it started.
+        public var start: VirtualInstant
         /// When it ended, if it did before the run stopped.
-        public var end: Int64?
+        public var end: VirtualInstant?
         /// The instants events ran while it was running (its code, and the system's timers for it), in order, each once.
-        public var boundaries: [Int64]
+        public var boundaries: [VirtualInstant]
     }
 
     /// One stay in the background with `beginBackgroundTask` time running.
     public struct BackgroundPeriod: Sendable, Hashable {
         /// When the background time started.
-        public var start: Int64
+        public var start: VirtualInstant
         /// When it ended (foreground, suspension, termination), if it did.
-        public var end: Int64?
+        public var end: VirtualInstant?
         /// The instants events ran while a background task was open in it, in order, each once.
-        public var boundaries: [Int64]
+        public var boundaries: [VirtualInstant]
     }
 
-    /// How long the run lasts, in nanoseconds.
-    public var stopAt: Int64
+    /// When the run stops.
+    public var stopAt: VirtualInstant
     /// Every `BGTask` run, in start order.
     public var taskRuns: [TaskRun]
     /// Every background period in which a background task was open, in order.
     public var backgroundPeriods: [BackgroundPeriod]
     /// Instants events ran at while the app's code was busy, in order, each once (at most ``maximumInstants``).
-    public var busyInstants: [Int64]
+    public var busyInstants: [VirtualInstant]
     /// The choice points' labels, in the order first decided.
     public var choiceLabels: [ChoiceLabel]
     /// How many app processes ran.
@@ -60,7 +60,7 @@ public struct Landmarks: Sendable, Hashable {
         var labels: [ChoiceLabel] = []
         for choice in result.choices where !labels.contains(choice.label) { labels.append(choice.label) }
         return Landmarks(
-            stopAt: simulation.stopAt.wholeNanoseconds, taskRuns: watcher.taskRuns,
+            stopAt: .zero + VirtualDuration(simulation.stopAt), taskRuns: watcher.taskRuns,
             backgroundPeriods: watcher.periods.filter { !$0.boundaries.isEmpty }, busyInstants: watcher.busy,
             choiceLabels: labels, processCount: watcher.processCount)
     }
@@ -70,7 +70,7 @@ public struct Landmarks: Sendable, Hashable {
 private final class LandmarkWatcher: @unchecked Sendable {
     var taskRuns: [Landmarks.TaskRun] = []
     var periods: [Landmarks.BackgroundPeriod] = []
-    var busy: [Int64] = []
+    var busy: [VirtualInstant] = []
     var processCount = 0
     private var runningTasks: [(index: Int, process: Int)] = []
     private var openBackgroundTasks = 0
@@ -79,7 +79,7 @@ private final class LandmarkWatcher: @unchecked Sendable {
     func event(_ event: ScheduledEvent) {
         // Timeline entries are where faults go, not boundaries; progress samples tick every second and resume no app code.
         if event.label.hasName("timeline.action") || event.label.hasName("liveActivity.sample") { return }
-        let instant = event.instant.nanoseconds
+        let instant = event.instant
         for task in runningTasks { Self.append(instant, to: &taskRuns[task.index].boundaries) }
         if inPeriod, openBackgroundTasks > 0 { Self.append(instant, to: &periods[periods.count - 1].boundaries) }
         if !runningTasks.isEmpty || openBackgroundTasks > 0, busy.count < Landmarks.maximumInstants {
@@ -87,11 +87,11 @@ private final class LandmarkWatcher: @unchecked Sendable {
         }
     }
 
-    private static func append(_ instant: Int64, to list: inout [Int64]) {
+    private static func append(_ instant: VirtualInstant, to list: inout [VirtualInstant]) {
         if list.last != instant { list.append(instant) }
     }
 
-    func record(_ record: TraceRecord, at time: Int64) {
+    func record(_ record: TraceRecord, at time: VirtualInstant) {
         switch record {
         case .task(.start(let start)):
             runningTasks.append((taskRuns.count, start.process))
@@ -122,7 +122,7 @@ private final class LandmarkWatcher: @unchecked Sendable {
         }
     }
 
-    private func endPeriod(at time: Int64) {
+    private func endPeriod(at time: VirtualInstant) {
         if inPeriod, !periods.isEmpty { periods[periods.count - 1].end = time }
         inPeriod = false
     }

@@ -1,3 +1,4 @@
+import SimulationKernel
 import SimulationModel
 
 /// Watches one run's trace records as they are written, so that properties and coverage need no kept trace.
@@ -30,7 +31,7 @@ final class RunObserver: @unchecked Sendable {
     /// The prefix of an injected entry's note; the kind's name follows it.
     static let faultNotePrefix = "fault: "
 
-    func observe(_ record: TraceRecord, at time: Int64) {
+    func observe(_ record: TraceRecord, at time: VirtualInstant) {
         let kind = record.kind
         if let fault = pendingFault {
             pendingFault = nil

@@ -159,11 +159,13 @@ struct Shrinker {
     private mutating func simplifyValues(_ current: inout FaultPlan) {
         for index in current.faults.indices {
             let original = current.faults[index].at
-            var moved = smallestFailing(in: current, from: 0, to: original, grain: 1_000_000) { $0.faults[index].at = $1 }
+            var moved = VirtualInstant(nanoseconds: smallestFailing(in: current, from: 0, to: original.nanoseconds, grain: 1_000_000) {
+                $0.faults[index].at = VirtualInstant(nanoseconds: $1)
+            })
             // Rounder still: whole seconds, tenths, hundredths, where that still fails (always earlier).
-            for unit: Int64 in [1_000_000_000, 100_000_000, 10_000_000] where moved % unit != 0 {
+            for unit: VirtualDuration in [.seconds(1), .milliseconds(100), .milliseconds(10)] where (moved - .zero) % unit != .zero {
                 var candidate = current
-                candidate.faults[index].at = moved / unit * unit
+                candidate.faults[index].at = .zero + (moved - .zero) / unit * unit
                 if !exhausted, fails(candidate) {
                     moved = candidate.faults[index].at
                     break
@@ -176,7 +178,9 @@ struct Shrinker {
         }
         for index in current.shifts.indices {
             let original = current.shifts[index].by
-            let closer = towardZero(original, in: current, grain: 1_000_000) { $0.shifts[index].by = $1 }
+            let closer = VirtualDuration.nanoseconds(towardZero(original.nanoseconds, in: current, grain: 1_000_000) {
+                $0.shifts[index].by = .nanoseconds($1)
+            })
             if closer != original {
                 current.shifts[index].by = closer
                 steps.append("moved timeline[\(current.shifts[index].entry)] by \(DurationText.signed(closer)) instead of \(DurationText.signed(original))")

@@ -64,12 +64,12 @@ public struct RunLimits: Sendable, Hashable {
         case liveTasks
     }
 
-    /// Why a run length (a scenario's `stopAt`, `--until`) of `nanoseconds`, written as `text`, is refused; nil when it is fine.
+    /// Why a run length (a scenario's `stopAt`, `--until`) of `length`, written as `text`, is refused; nil when it is fine.
     ///
     /// Shared so that every way of saying how long a run lasts is capped the
     /// same way, with the same words.
-    public static func problem(withRunLength nanoseconds: Int64, writtenAs text: String) -> String? {
-        guard nanoseconds > tenYears.nanoseconds else { return nil }
+    public static func problem(withRunLength length: VirtualDuration, writtenAs text: String) -> String? {
+        guard length.nanoseconds > tenYears.nanoseconds else { return nil }
         return "\"\(QuotableText.quotable(text))\" is over ten years; no scenario needs that long (was a unit wrong?)"
     }
 }

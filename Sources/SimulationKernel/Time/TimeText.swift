@@ -125,6 +125,11 @@ public enum TimeText {
         format(nanoseconds: duration.nanoseconds)
     }
 
+    /// Formats an instant as the span since the run began, compactly for people: `1m05.250s`.
+    public static func format(_ instant: VirtualInstant) -> String {
+        format(nanoseconds: instant.nanoseconds)
+    }
+
     /// Formats a span the way scenario files write it, exactly, in the largest unit that divides it: `30s`, `1500ms`, `2h`.
     public static func formatExact(_ duration: VirtualDuration) -> String {
         formatExact(nanoseconds: duration.nanoseconds)
@@ -149,6 +154,11 @@ public enum TimeText {
             return "\(hours)h\(pad(minutes % 60, 2))m\(pad(seconds % 60, 2))s"
         }
         return "\(hours / 24)d\(pad(hours % 24, 2))h\(pad(minutes % 60, 2))m"
+    }
+
+    /// Formats an instant as the span since the run began, exactly, the way scenario files write it: `30s`, `1500ms`.
+    public static func formatExact(_ instant: VirtualInstant) -> String {
+        formatExact(nanoseconds: instant.nanoseconds)
     }
 
     /// ``formatExact(_:)`` of a span in whole nanoseconds.

@@ -89,6 +89,11 @@ extension VirtualDuration: AdditiveArithmetic {
         return VirtualDuration(nanoseconds: product)
     }
 
+    /// `count` times the span, saturating at the bounds of `Int64`: `3 * .minutes(5)`.
+    public static func * (count: Int64, rhs: VirtualDuration) -> VirtualDuration {
+        rhs * count
+    }
+
     /// The span divided into `count` equal parts, rounded toward zero.
     public static func / (lhs: VirtualDuration, count: Int64) -> VirtualDuration {
         VirtualDuration(nanoseconds: lhs.nanoseconds / count)

@@ -9,7 +9,7 @@ package struct AppRefreshTasks: SystemLaunchedTask {
     package var backgroundMode: String? { "fetch" }
     package var pendingLimit: Int { 1 }
 
-    package func runtime(in profile: PlatformProfile) -> Int64? { profile.appRefreshRuntime }
+    package func runtime(in profile: PlatformProfile) -> Int64? { profile.appRefreshRuntime.nanoseconds }
 
     package var expiryFix: String {
         "Keep refresh work to a few seconds (fetch what is new, not everything); move long work to a BGProcessingTask or a background URLSession, and make it resumable."
@@ -23,14 +23,16 @@ package struct AppRefreshTasks: SystemLaunchedTask {
     package func kindBlocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? { nil }
 
     /// Refreshes are throttled to one per `refreshMinimumInterval`.
-    package func earliestBegin(in world: WorldSnapshot, history: LaunchHistory, profile: PlatformProfile) -> Int64? {
+    package func earliestBegin(in world: WorldSnapshot, history: LaunchHistory, profile: PlatformProfile) -> VirtualInstant? {
         history.lastLaunch[.appRefresh].map { $0 + profile.refreshMinimumInterval }
     }
 
     /// Opened n times a day, refreshes come up to 1/n of the once-a-day delay late, aimed just before the
     /// person's usual opening time: "the system predicts the person will open the app".
-    package func realisticDelay(for entry: PendingRequest, readyAt ready: Int64, in world: WorldSnapshot, profile: PlatformProfile) -> Int64 {
-        let opensPerDay = max(1, world.opens(within: 7 * WorldSnapshot.day) / 7)
+    package func realisticDelay(
+        for entry: PendingRequest, readyAt ready: VirtualInstant, in world: WorldSnapshot, profile: PlatformProfile
+    ) -> VirtualDuration {
+        let opensPerDay = max(1, world.opens(within: WorldSnapshot.week) / 7)
         let longest = profile.realisticRefreshDelay / Int64(opensPerDay)
         if let predicted = world.nextUsualOpen(after: ready), predicted - ready <= longest {
             let lead = min(predicted - ready, profile.realisticPredictionLead / 1_000_000 * entry.delayDraw)
@@ -41,11 +43,11 @@ package struct AppRefreshTasks: SystemLaunchedTask {
 
     /// A refresh requested sooner than the minimum interval will not run sooner: worth a diagnostic, not a refusal.
     package func reviewSubmission(_ request: TaskRequest, from process: AppProcess, profile: PlatformProfile) {
-        let now = process.now
+        let now = process.kernel.now
         guard (request.earliestBegin ?? now) - now < profile.refreshMinimumInterval else { return }
-        let asked = TimeText.formatExact(nanoseconds: max(0, (request.earliestBegin ?? now) - now))
+        let asked = TimeText.formatExact(max(.zero, (request.earliestBegin ?? now) - now))
         process.diagnose(
             Rules.refreshRequestedTooSoon, subject: "task identifier \(request.identifier)",
-            message: "an app refresh was requested \(asked) ahead; the system will not run it sooner than about \(TimeText.formatExact(nanoseconds: profile.refreshMinimumInterval)) after the last one")
+            message: "an app refresh was requested \(asked) ahead; the system will not run it sooner than about \(TimeText.formatExact(profile.refreshMinimumInterval)) after the last one")
     }
 }

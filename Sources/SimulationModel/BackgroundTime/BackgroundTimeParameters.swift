@@ -23,27 +23,33 @@ extension PlatformProfile {
     /// Age of a background task after which the console warns about it.
     public var backgroundTaskWarningAge: Int64 { self[.backgroundTaskWarningAge] }
     /// What `beginBackgroundTask` returns once the background time began to expire.
-    public var beginBackgroundTaskAfterExpiration: BackgroundTaskAfterExpiration { choice(.beginBackgroundTaskAfterExpiration) }
+    public var beginBackgroundTaskAfterExpiration: BackgroundTaskAfterExpiration {
+        get { choice(.beginBackgroundTaskAfterExpiration) }
+        set { self[.beginBackgroundTaskAfterExpiration] = newValue.profileIndex }
+    }
     /// How UIKit's console messages show a background task's private details.
-    public var consolePrivateData: ConsolePrivateData { choice(.consolePrivateData) }
+    public var consolePrivateData: ConsolePrivateData {
+        get { choice(.consolePrivateData) }
+        set { self[.consolePrivateData] = newValue.profileIndex }
+    }
 
     /// The parameters of this feature, registered in `PlatformProfile.parameters`.
     static let backgroundTimeParameters: [ParameterInfo] = [
         ParameterInfo(
             key: .backgroundTimeBudget,
-            defaultValue: 30_000_000_000,
+            defaultValue: .seconds(30),
             meaning: "Background execution time granted by beginBackgroundTask after the app leaves the foreground, shared by all its background tasks.",
             source: "Assumed: about 30 s observed on iOS 13 and later (180 s on iOS 7-12, 600 s before); Apple documents no number.",
             isAssumed: true),
         ParameterInfo(
             key: .expirationLead,
-            defaultValue: 5_000_000_000,
+            defaultValue: .seconds(5),
             meaning: "How long before the background time runs out the system calls the expiration handlers.",
             source: "Assumed: Apple says \"shortly before\"; about 5 s observed by third parties.",
             isAssumed: true),
         ParameterInfo(
             key: .backgroundTaskWarningAge,
-            defaultValue: 30_000_000_000,
+            defaultValue: .seconds(30),
             meaning: "Age of a still-open background task at which the console warns of a risk of termination.",
             source: "Console message \"was created over 30 seconds ago\".",
             isAssumed: false),

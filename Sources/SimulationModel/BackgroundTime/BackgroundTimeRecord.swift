@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// The records of background time: the time the app gets after it leaves the foreground, and the
 /// background tasks (`beginBackgroundTask`) that hold it.
 public enum BackgroundTimeRecord: Sendable, Hashable {
@@ -71,13 +73,13 @@ extension BackgroundTimeRecord {
     /// `backgroundTime.start`: the app entered the background, and its background time starts.
     public struct Start: Sendable, Hashable {
         public var process: Int
-        /// The time granted, in nanoseconds.
-        public var budget: Int64
+        /// The time granted.
+        public var budget: VirtualDuration
         /// When it runs out.
-        public var deadline: Int64
+        public var deadline: VirtualInstant
 
         /// Creates the record.
-        public init(process: Int, budget: Int64, deadline: Int64) {
+        public init(process: Int, budget: VirtualDuration, deadline: VirtualInstant) {
             self.process = process
             self.budget = budget
             self.deadline = deadline
@@ -114,11 +116,11 @@ extension BackgroundTimeRecord {
         public var identifier: Int
         /// The name given, or an empty string.
         public var name: String
-        /// Background time left, in nanoseconds; nil when unlimited (in the foreground).
-        public var remaining: Int64?
+        /// Background time left; nil when unlimited (in the foreground).
+        public var remaining: VirtualDuration?
 
         /// Creates the record.
-        public init(process: Int, identifier: Int, name: String, remaining: Int64?) {
+        public init(process: Int, identifier: Int, name: String, remaining: VirtualDuration?) {
             self.process = process
             self.identifier = identifier
             self.name = name
@@ -131,11 +133,11 @@ extension BackgroundTimeRecord {
         public var process: Int
         public var identifier: Int
         public var name: String
-        /// How long it was open, in nanoseconds.
-        public var age: Int64
+        /// How long it was open.
+        public var age: VirtualDuration
 
         /// Creates the record.
-        public init(process: Int, identifier: Int, name: String, age: Int64) {
+        public init(process: Int, identifier: Int, name: String, age: VirtualDuration) {
             self.process = process
             self.identifier = identifier
             self.name = name
@@ -182,8 +184,8 @@ extension BackgroundTimeRecord.Start: TracePayload {
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
-        budget = try fields.count("budget")
-        deadline = try fields.count("deadline")
+        budget = try fields.duration("budget")
+        deadline = try fields.instant("deadline")
     }
 }
 
@@ -221,7 +223,7 @@ extension BackgroundTimeRecord.TaskBegin: TracePayload {
         process = try fields.smallCount("process")
         identifier = try fields.smallCount("identifier")
         name = try fields.string("name")
-        remaining = try fields.orMinusOne("remaining")
+        remaining = try fields.durationOrMinusOne("remaining")
     }
 }
 
@@ -237,7 +239,7 @@ extension BackgroundTimeRecord.TaskEnd: TracePayload {
         process = try fields.smallCount("process")
         identifier = try fields.smallCount("identifier")
         name = try fields.string("name")
-        age = try fields.count("age")
+        age = try fields.duration("age")
     }
 }
 

@@ -123,7 +123,7 @@ package final class ContinuedProcessing: SystemService {
         guard let state = task.continued else { return }
         // At least a nanosecond apart, or a zero interval from Swift code would sample the same instant forever.
         let label = EventLabel("liveActivity.sample", subject: Int64(process.number))
-        state.sampleEvent = system.kernel.schedule(afterNanoseconds: max(1, profile.continuedProgressSampleInterval), label: label) { [self] in
+        state.sampleEvent = system.kernel.schedule(after: max(.nanoseconds(1), profile.continuedProgressSampleInterval), label: label) { [self] in
             state.sampleEvent = nil
             sample(task, in: process)
         }
@@ -137,7 +137,7 @@ package final class ContinuedProcessing: SystemService {
 
     private func sample(_ task: RunningTask, in process: AppProcess) {
         guard process.isAlive, !task.phase.hasEnded, let state = task.continued else { return }
-        let now = process.now
+        let now = process.kernel.now
         let completed = state.progress.completedUnitCount
         let total = state.progress.totalUnitCount
         let fraction = state.progress.fractionCompleted
@@ -145,7 +145,7 @@ package final class ContinuedProcessing: SystemService {
         if advanced {
             state.bestCompleted = max(state.bestCompleted, completed)
             state.bestFraction = max(state.bestFraction, fraction)
-            state.lastAdvance = now
+            state.lastAdvance = now.nanoseconds
             withdrawPrompt(of: task, in: process, why: "progress resumed")
         }
         var shown = state.shown
@@ -157,11 +157,11 @@ package final class ContinuedProcessing: SystemService {
             traceLiveActivity(task, in: process, cause: .progress, advanced: advanced)
         }
         if !task.phase.hasExpired {
-            let still = now - state.lastAdvance
+            let still = now - VirtualInstant(nanoseconds: state.lastAdvance)
             if still >= profile.continuedProgressStallLimit {
                 process.diagnose(
                     Rules.continuedProgressStalled, subject: task.subject,
-                    message: "\(task.subject) reported no progress for \(TimeText.format(nanoseconds: still)); the system expired it")
+                    message: "\(task.subject) reported no progress for \(TimeText.format(still)); the system expired it")
                 process.expire(task, reason: "progress stalled")
             } else if still >= profile.continuedStallPromptDelay && !state.asking {
                 state.asking = true
@@ -215,7 +215,7 @@ package final class ContinuedProcessing: SystemService {
             process: process.number, identifier: task.identifier, phase: .answered(answer)))))
         switch answer {
         case .continue:
-            state.lastAdvance = process.now
+            state.lastAdvance = process.kernel.now.nanoseconds
         case .stop:
             process.expire(task, reason: "the person chose to stop it")
         }

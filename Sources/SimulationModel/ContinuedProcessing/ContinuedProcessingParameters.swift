@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// The profile parameters of `BGContinuedProcessingTask` (iOS 26).
 extension PlatformProfile {
     /// What registering a continued processing wildcard entry itself (`com.example.export.*`) does.
@@ -13,15 +15,30 @@ extension PlatformProfile {
     }
 
     /// How many continued processing tasks may run at once; more wait (`.queue`) or are refused (`.fail`).
-    public var continuedProcessingConcurrency: Int { Int(clamping: self[.continuedProcessingConcurrency]) }
+    public var continuedProcessingConcurrency: Int {
+        get { Int(clamping: self[.continuedProcessingConcurrency]) }
+        set { self[.continuedProcessingConcurrency] = Int64(newValue) }
+    }
     /// How often the system reads a continued task's progress.
-    public var continuedProgressSampleInterval: Int64 { self[.continuedProgressSampleInterval] }
+    public var continuedProgressSampleInterval: VirtualDuration {
+        get { self[duration: .continuedProgressSampleInterval] }
+        set { self[duration: .continuedProgressSampleInterval] = newValue }
+    }
     /// How long a continued task may go without progress before the system expires it.
-    public var continuedProgressStallLimit: Int64 { self[.continuedProgressStallLimit] }
+    public var continuedProgressStallLimit: VirtualDuration {
+        get { self[duration: .continuedProgressStallLimit] }
+        set { self[duration: .continuedProgressStallLimit] = newValue }
+    }
     /// How long without progress before the Live Activity asks the person whether to continue.
-    public var continuedStallPromptDelay: Int64 { self[.continuedStallPromptDelay] }
+    public var continuedStallPromptDelay: VirtualDuration {
+        get { self[duration: .continuedStallPromptDelay] }
+        set { self[duration: .continuedStallPromptDelay] = newValue }
+    }
     /// What registering a continued processing wildcard entry itself does.
-    public var continuedWildcardRegistration: WildcardRegistration { choice(.continuedWildcardRegistration) }
+    public var continuedWildcardRegistration: WildcardRegistration {
+        get { choice(.continuedWildcardRegistration) }
+        set { self[.continuedWildcardRegistration] = newValue.profileIndex }
+    }
 
     /// The parameters of this feature, registered in `PlatformProfile.parameters`.
     static let continuedProcessingParameters: [ParameterInfo] = [
@@ -33,19 +50,19 @@ extension PlatformProfile {
             isAssumed: true, unit: .count),
         ParameterInfo(
             key: .continuedProgressSampleInterval,
-            defaultValue: 1_000_000_000,
+            defaultValue: .seconds(1),
             meaning: "How often the system reads a continued task's progress to update its Live Activity and judge whether it is stuck.",
             source: "Assumed: Apple says the app \"regularly reports progress\" and the system uses it (\"Performing long-running tasks on iOS and iPadOS\"); how often it looks is undocumented.",
             isAssumed: true),
         ParameterInfo(
             key: .continuedProgressStallLimit,
-            defaultValue: 30_000_000_000,
+            defaultValue: .seconds(30),
             meaning: "How long a continued task may run without its progress rising before the system expires it.",
             source: "Assumed: observed failure after about 30 s without progress; Apple DTS names failure to report progress as a primary cause of expiration (Apple forums 818623) and documents no number.",
             isAssumed: true),
         ParameterInfo(
             key: .continuedStallPromptDelay,
-            defaultValue: 15_000_000_000,
+            defaultValue: .seconds(15),
             meaning: "How long a continued task may go without progress before its Live Activity asks the person whether to continue.",
             source: "Assumed: Apple says progress lets the system \"make informed suggestions through the interface about possibly stuck tasks that a person can cancel\"; when it asks is undocumented.",
             isAssumed: true),

@@ -30,7 +30,7 @@ package struct ContinuedProcessingTasks: TaskBehavior {
         let system = process.system
         let app = system.appInfo
         let profile = system.profile
-        let now = process.now
+        let now = process.kernel.now
         let personAction = process.currentPersonAction
         func refuse(_ error: SubmitError, _ why: String) -> SubmitError {
             scheduler.refuse(request, from: process, personAction: personAction, error, why)
@@ -98,7 +98,7 @@ package struct ContinuedProcessingTasks: TaskBehavior {
                 message: "\(request.identifier) was submitted while the app handled no action of the person (a tap or gesture)")
         }
         if let begin = request.earliestBegin {
-            let ahead = TimeText.formatExact(nanoseconds: max(0, begin - process.now))
+            let ahead = TimeText.formatExact(max(.zero, begin - process.kernel.now))
             process.diagnose(
                 Rules.continuedEarliestBeginIgnored, subject: subject,
                 message: "\(request.identifier) asked to begin \(ahead) from now; the system ignores earliestBeginDate for continued processing")
@@ -135,7 +135,7 @@ package struct ContinuedProcessingTasks: TaskBehavior {
     }
 
     /// `earliestBeginDate` is ignored; no delay applies: the person is waiting.
-    package func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> Int64 {
+    package func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> VirtualInstant {
         entry.submittedAt
     }
 

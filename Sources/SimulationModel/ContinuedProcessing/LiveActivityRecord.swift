@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// The records of a continued processing task's Live Activity: what it shows, and the question it asks.
 public enum LiveActivityRecord: Sendable, Hashable {
     /// `liveActivity.update`: what a continued task's Live Activity shows.
@@ -85,8 +87,8 @@ extension LiveActivityRecord {
     public struct Prompt: Sendable, Hashable {
         /// What happened to the question.
         public enum Phase: Sendable, Hashable {
-            /// It was shown after the task went this long (ns) without progress.
-            case shown(stalledFor: Int64)
+            /// It was shown after the task went this long without progress.
+            case shown(stalledFor: VirtualDuration)
             /// The person answered.
             case answered(PromptAnswer)
             /// It went away without an answer, and why.
@@ -154,7 +156,7 @@ extension LiveActivityRecord.Prompt: TracePayload {
         process = try fields.smallCount("process")
         identifier = try fields.string("identifier")
         switch try fields.string("phase") {
-        case "shown": phase = .shown(stalledFor: try fields.count("stalledFor"))
+        case "shown": phase = .shown(stalledFor: try fields.duration("stalledFor"))
         case "answered": phase = .answered(try fields.choice("answer"))
         case "withdrawn": phase = .withdrawn(why: try fields.string("why"))
         case let other:

@@ -1,9 +1,11 @@
+import SimulationKernel
+
 /// One breach of a rule, pinned to the instant it happened.
 public struct Diagnostic: Sendable, Hashable {
     /// The rule broken.
     public var rule: Rule
-    /// When, in nanoseconds of virtual time.
-    public var time: Int64
+    /// When.
+    public var time: VirtualInstant
     /// The app process concerned (1 for the first launch), if any.
     public var process: Int?
     /// What it concerns, for example `background task 2 ("Save draft")`.
@@ -15,7 +17,7 @@ public struct Diagnostic: Sendable, Hashable {
     public var fix: String
 
     /// Creates a diagnostic; `fix` defaults to the rule's.
-    public init(rule: Rule, time: Int64, process: Int?, subject: String, message: String, fix: String? = nil) {
+    public init(rule: Rule, time: VirtualInstant, process: Int?, subject: String, message: String, fix: String? = nil) {
         self.rule = rule
         self.time = time
         self.process = process

@@ -1,3 +1,5 @@
+import SimulationKernel
+
 extension AppRecord {
     /// `app.state`: an app process changes state; on termination, why.
     public struct StateChange: Sendable, Hashable {
@@ -60,13 +62,13 @@ extension AppRecord {
     /// `app.work` and `app.wait`: the app starts CPU work, or starts waiting without CPU.
     public struct Activity: Sendable, Hashable {
         public var process: Int
-        /// How long, in nanoseconds.
-        public var duration: Int64
-        /// Where the code runs: `main` or `background`.
-        public var lane: String
+        /// How long.
+        public var duration: VirtualDuration
+        /// Where the code runs.
+        public var lane: CodeLane
 
         /// Creates the record.
-        public init(process: Int, duration: Int64, lane: String) {
+        public init(process: Int, duration: VirtualDuration, lane: CodeLane) {
             self.process = process
             self.duration = duration
             self.lane = lane
@@ -77,11 +79,11 @@ extension AppRecord {
     public struct Save: Sendable, Hashable {
         public var process: Int
         public var checkpoint: String
-        /// Nanoseconds of work the save made safe.
-        public var work: Int64
+        /// The work the save made safe.
+        public var work: VirtualDuration
 
         /// Creates the record.
-        public init(process: Int, checkpoint: String, work: Int64) {
+        public init(process: Int, checkpoint: String, work: VirtualDuration) {
             self.process = process
             self.checkpoint = checkpoint
             self.work = work
@@ -106,10 +108,10 @@ extension AppRecord {
     public struct Log: Sendable, Hashable {
         public var process: Int
         public var message: String
-        public var lane: String
+        public var lane: CodeLane
 
         /// Creates the record.
-        public init(process: Int, message: String, lane: String) {
+        public init(process: Int, message: String, lane: CodeLane) {
             self.process = process
             self.message = message
             self.lane = lane
@@ -170,10 +172,10 @@ extension AppRecord {
     /// `app.updateUI`: main-actor code ran.
     public struct UpdateUI: Sendable, Hashable {
         public var process: Int
-        public var lane: String
+        public var lane: CodeLane
 
         /// Creates the record.
-        public init(process: Int, lane: String) {
+        public init(process: Int, lane: CodeLane) {
             self.process = process
             self.lane = lane
         }
@@ -239,14 +241,14 @@ extension AppRecord.Callback: TracePayload {
 extension AppRecord.Activity: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         fields.add("duration", duration)
-        fields.add("lane", lane)
+        fields.add("lane", lane.name)
         fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
-        duration = try fields.count("duration")
-        lane = try fields.string("lane")
+        duration = try fields.duration("duration")
+        lane = CodeLane(name: try fields.string("lane"))
     }
 }
 
@@ -260,7 +262,7 @@ extension AppRecord.Save: TracePayload {
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         checkpoint = try fields.string("checkpoint")
-        work = try fields.count("work")
+        work = try fields.duration("work")
     }
 }
 
@@ -280,7 +282,7 @@ extension AppRecord.Lock: TracePayload {
 
 extension AppRecord.Log: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("lane", lane)
+        fields.add("lane", lane.name)
         fields.add("message", message)
         fields.add("process", process)
     }
@@ -288,7 +290,7 @@ extension AppRecord.Log: TracePayload {
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         message = try fields.string("message")
-        lane = try fields.string("lane")
+        lane = CodeLane(name: try fields.string("lane"))
     }
 }
 
@@ -340,13 +342,13 @@ extension AppRecord.Output: TracePayload {
 
 extension AppRecord.UpdateUI: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
-        fields.add("lane", lane)
+        fields.add("lane", lane.name)
         fields.add("process", process)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
-        lane = try fields.string("lane")
+        lane = CodeLane(name: try fields.string("lane"))
     }
 }
 

@@ -13,25 +13,25 @@ extension PlatformProfile {
     static let lifecycleParameters: [ParameterInfo] = [
         ParameterInfo(
             key: .didEnterBackgroundLimit,
-            defaultValue: 5_000_000_000,
+            defaultValue: .seconds(5),
             meaning: "How long applicationDidEnterBackground may run before the system kills the app.",
             source: "Apple, \"Extending your app's background execution time\": about five seconds.",
             isAssumed: false),
         ParameterInfo(
             key: .launchDuration,
-            defaultValue: 400_000_000,
+            defaultValue: .milliseconds(400),
             meaning: "Time from a launch request until didFinishLaunching starts, on average.",
             source: "Assumed: a typical cold launch; the model needs some positive time.",
             isAssumed: true),
         ParameterInfo(
             key: .launchJitter,
-            defaultValue: 200_000_000,
+            defaultValue: .milliseconds(200),
             meaning: "The launch time varies uniformly by up to this much either way, drawn from the run's seed.",
             source: "Assumed.",
             isAssumed: true),
         ParameterInfo(
             key: .suspensionDelay,
-            defaultValue: 0,
+            defaultValue: .zero,
             meaning: "Time from the moment nothing keeps a background app running until it is suspended.",
             source: "Assumed: Apple says apps are suspended \"shortly after\" entering the background without a background task; modelled as immediate.",
             isAssumed: true),

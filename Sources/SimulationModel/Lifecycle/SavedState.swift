@@ -1,11 +1,13 @@
+import SimulationKernel
+
 /// What the app saved: the only thing that survives its termination.
 public struct SavedState: Sendable, Hashable {
     /// One save.
     public struct Checkpoint: Sendable, Hashable {
         /// The checkpoint's name.
         public var name: String
-        /// When it was saved, in nanoseconds.
-        public var time: Int64
+        /// When it was saved.
+        public var time: VirtualInstant
         /// Which process saved it.
         public var process: Int
     }
@@ -43,7 +45,7 @@ public struct SavedState: Sendable, Hashable {
     /// Every output file, in the order first written.
     public private(set) var outputs: [Output] = []
 
-    mutating func save(checkpoint: String, at time: Int64, process: Int) {
+    mutating func save(checkpoint: String, at time: VirtualInstant, process: Int) {
         checkpoints.append(Checkpoint(name: checkpoint, time: time, process: process))
     }
 

@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// Every number and switch of the modelled platform, for one OS version.
 ///
 /// Apple documents few of these numbers. Each parameter says where its value
@@ -93,10 +95,10 @@ public struct PlatformProfile: Sendable, Hashable {
     public struct ParameterInfo: Sendable, Hashable {
         /// The parameter.
         public var key: Key
-        /// Its value in every profile that ``valuesByProfile`` does not name.
-        public var defaultValue: Int64
-        /// Values that differ on some OS versions.
-        public var valuesByProfile: [Name: Int64]
+        /// Its stored value in every profile that ``valuesByProfile`` does not name (see ``PlatformProfile/subscript(duration:)``).
+        package var defaultValue: Int64
+        /// Stored values that differ on some OS versions.
+        package var valuesByProfile: [Name: Int64]
         /// One sentence: what it governs.
         public var meaning: String
         /// The source of the value, or why it is assumed.
@@ -110,10 +112,12 @@ public struct PlatformProfile: Sendable, Hashable {
         /// The model area the parameter belongs to, when `run.start` lists it only for runs that use that area.
         public var feature: Feature?
 
+        /// A count, choice or flag, stored as `defaultValue` (a choice's index, 0 or 1 for a flag).
         init(
             key: Key, defaultValue: Int64, byProfile valuesByProfile: [Name: Int64] = [:], meaning: String, source: String,
-            isAssumed: Bool, unit: Unit = .duration, choices: [String] = [], feature: Feature? = nil
+            isAssumed: Bool, unit: Unit, choices: [String] = [], feature: Feature? = nil
         ) {
+            precondition(unit != .duration, "\(key): a duration parameter's default is a VirtualDuration")
             self.key = key
             self.defaultValue = defaultValue
             self.valuesByProfile = valuesByProfile
@@ -125,8 +129,21 @@ public struct PlatformProfile: Sendable, Hashable {
             self.feature = feature
         }
 
-        /// The parameter's value in the profile `name` before any override.
-        public func defaultValue(in name: Name) -> Int64 {
+        /// A duration.
+        init(key: Key, defaultValue: VirtualDuration, meaning: String, source: String, isAssumed: Bool, feature: Feature? = nil) {
+            self.key = key
+            self.defaultValue = defaultValue.nanoseconds
+            self.valuesByProfile = [:]
+            self.meaning = meaning
+            self.source = source
+            self.isAssumed = isAssumed
+            self.unit = .duration
+            self.choices = []
+            self.feature = feature
+        }
+
+        /// The parameter's stored value in the profile `name` before any override.
+        package func defaultValue(in name: Name) -> Int64 {
             valuesByProfile[name] ?? defaultValue
         }
     }
@@ -150,10 +167,32 @@ public struct PlatformProfile: Sendable, Hashable {
     /// launch rule.
     public var supportsContinuedProcessing: Bool { name != .iOS17 }
 
-    /// The value of a parameter: nanoseconds, a count, a choice's index, or 0 and 1 for a flag.
-    public subscript(key: Key) -> Int64 {
+    /// The stored value of a parameter: nanoseconds, a count, a choice's index, or 0 and 1 for a flag.
+    ///
+    /// The profile's storage, for code that treats parameters generically
+    /// (reading a scenario's `overrides`, writing `run.start`); everything
+    /// else reads and sets the typed properties (``backgroundTimeBudget``,
+    /// ``pushMaxPerHour``...) or a duration through ``subscript(duration:)``.
+    package subscript(key: Key) -> Int64 {
         get { values[Self.index(of: key)] }
         set { values[Self.index(of: key)] = newValue }
+    }
+
+    /// The value of a duration parameter.
+    ///
+    /// ```swift
+    /// var profile = PlatformProfile(.iOS26)
+    /// profile[duration: .backgroundTimeBudget] = .seconds(10)
+    /// ```
+    public subscript(duration key: Key) -> VirtualDuration {
+        get { .nanoseconds(self[key]) }
+        set { self[key] = newValue.nanoseconds }
+    }
+
+    /// The value of a count parameter.
+    public subscript(count key: Key) -> Int64 {
+        get { self[key] }
+        set { self[key] = newValue }
     }
 
     private static func index(of key: Key) -> Int {

@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// `BGProcessingTask`: minutes of work, only while the device is idle.
 package struct ProcessingTasks: SystemLaunchedTask {
     package static let shared = ProcessingTasks()
@@ -7,7 +9,7 @@ package struct ProcessingTasks: SystemLaunchedTask {
     package var backgroundMode: String? { "processing" }
     package var pendingLimit: Int { 10 }
 
-    package func runtime(in profile: PlatformProfile) -> Int64? { profile.processingRuntime }
+    package func runtime(in profile: PlatformProfile) -> Int64? { profile.processingRuntime.nanoseconds }
 
     /// "The system terminates any background processing tasks running when the user starts using the device." (Apple)
     package var expiresWhenDeviceIsUsed: Bool { true }
@@ -24,16 +26,18 @@ package struct ProcessingTasks: SystemLaunchedTask {
         if request.requiresNetworkConnectivity && conditions.network == .none { return .needsNetwork }
         // Assumed: the platform facts' "within about two days if the user used the app in the past week" has no Apple
         // transcript to match it (docs/system-policy.md).
-        if policy.kind == .realistic && world.opens(within: 7 * WorldSnapshot.day) == 0 { return .appNotUsedRecently }
+        if policy.kind == .realistic && world.opens(within: WorldSnapshot.week) == 0 { return .appNotUsedRecently }
         return nil
     }
 
     /// The device counts as idle `processingIdleDelay` after it was locked.
-    package func earliestBegin(in world: WorldSnapshot, history: LaunchHistory, profile: PlatformProfile) -> Int64? {
+    package func earliestBegin(in world: WorldSnapshot, history: LaunchHistory, profile: PlatformProfile) -> VirtualInstant? {
         world.lockedSince.map { $0 + profile.processingIdleDelay }
     }
 
-    package func realisticDelay(for entry: PendingRequest, readyAt ready: Int64, in world: WorldSnapshot, profile: PlatformProfile) -> Int64 {
+    package func realisticDelay(
+        for entry: PendingRequest, readyAt ready: VirtualInstant, in world: WorldSnapshot, profile: PlatformProfile
+    ) -> VirtualDuration {
         profile.realisticProcessingDelay / 1_000_000 * entry.delayDraw
     }
 }

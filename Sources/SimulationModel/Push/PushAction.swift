@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// A push on its way to the device, or a fault on that way: the `SilentPush` service performs these.
 public enum PushAction: Sendable, Hashable {
     /// A remote notification reaches the device from APNs (the app's server sent it); the service decides whether
@@ -6,9 +8,9 @@ public enum PushAction: Sendable, Hashable {
     /// The system loses the next push to arrive on its way to the app: what fuzzing injects (Apple: the system
     /// "doesn't guarantee their delivery").
     case dropPush
-    /// The next push to arrive reaches the device `by` nanoseconds late: what fuzzing injects (APNs may store
+    /// The next push to arrive reaches the device `by` late: what fuzzing injects (APNs may store
     /// low-priority pushes and deliver them "in bursts").
-    case delayPush(by: Int64)
+    case delayPush(by: VirtualDuration)
 
     /// An action without its details: what scenario files and traces name it.
     public enum Name: String, Sendable, Hashable, CaseIterable {
@@ -30,6 +32,6 @@ extension UserAction {
     public static func push(_ notification: RemoteNotification) -> UserAction { .push(.push(notification)) }
     /// The system loses the next push on its way (see ``PushAction/dropPush``).
     public static var dropPush: UserAction { .push(.dropPush) }
-    /// The next push arrives `by` nanoseconds late (see ``PushAction/delayPush(by:)``).
-    public static func delayPush(by: Int64) -> UserAction { .push(.delayPush(by: by)) }
+    /// The next push arrives `by` late (see ``PushAction/delayPush(by:)``).
+    public static func delayPush(by: VirtualDuration) -> UserAction { .push(.delayPush(by: by)) }
 }

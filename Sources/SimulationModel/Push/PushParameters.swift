@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// The profile parameters of silent (background) push.
 extension PlatformProfile {
     /// What the device does with a background push sent with `apns-priority: 10`.
@@ -9,17 +11,26 @@ extension PlatformProfile {
     }
 
     /// How long the silent push handler has to call its completion handler.
-    public var pushHandlerBudget: Int64 { self[.pushHandlerBudget] }
+    public var pushHandlerBudget: VirtualDuration {
+        get { self[duration: .pushHandlerBudget] }
+        set { self[duration: .pushHandlerBudget] = newValue }
+    }
     /// How many background pushes the system delivers in any hour.
-    public var pushMaxPerHour: Int64 { self[.pushMaxPerHour] }
+    public var pushMaxPerHour: Int64 {
+        get { self[.pushMaxPerHour] }
+        set { self[.pushMaxPerHour] = newValue }
+    }
     /// What the device does with a background push sent with priority 10.
-    public var pushPriority10Policy: Priority10Policy { choice(.pushPriority10Policy) }
+    public var pushPriority10Policy: Priority10Policy {
+        get { choice(.pushPriority10Policy) }
+        set { self[.pushPriority10Policy] = newValue.profileIndex }
+    }
 
     /// The parameters of this feature, registered in `PlatformProfile.parameters`.
     static let pushParameters: [ParameterInfo] = [
         ParameterInfo(
             key: .pushHandlerBudget,
-            defaultValue: 30_000_000_000,
+            defaultValue: .seconds(30),
             meaning: "How long application(_:didReceiveRemoteNotification:fetchCompletionHandler:) has to call its completion handler before the system terminates the app.",
             source: "Apple, application(_:didReceiveRemoteNotification:fetchCompletionHandler:): \"Your app has up to 30 seconds of wall-clock time to process the notification and call the specified completion handler block\"; \"Pushing background updates to your App\": \"Your app has 30 seconds\".",
             isAssumed: false, feature: .push),

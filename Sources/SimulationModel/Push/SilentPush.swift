@@ -21,17 +21,17 @@ package final class SilentPush: SystemService {
     /// Pushes received so far: the next push's number is one more.
     private var received = 0
     /// When pushes were delivered to the app in the background, in order: the rate limit counts the last hour.
-    private var wakes: [Int64] = []
+    private var wakes: [VirtualInstant] = []
     /// The throttled push the device holds (only the newest), and the event that delivers it when the hour allows.
     private var held: (push: Int, notification: RemoteNotification, event: EventHandle?)?
     /// Handlers running now: the push, its process, and the event that terminates the app at the deadline.
     private var running: [(push: Int, process: AppProcess, deadline: EventHandle)] = []
     /// Pushes whose completion handler was called: a second call is a mistake.
     private var completed: Set<Int> = []
-    /// Injected faults waiting for the next push: lose it, or make it late by this many nanoseconds.
-    private var faults: [Int64?] = []
+    /// Injected faults waiting for the next push: lose it (nil), or make it late by this long.
+    private var faults: [VirtualDuration?] = []
 
-    private static let hour: Int64 = 3_600_000_000_000
+    private static let hour: VirtualDuration = .hours(1)
 
     package init(system: any SystemContext) {
         self.system = system
@@ -45,7 +45,7 @@ package final class SilentPush: SystemService {
         case .dropPush:
             faults.append(nil)
         case .delayPush(let by):
-            faults.append(max(0, by))
+            faults.append(max(.zero, by))
         case .push(let notification):
             received += 1
             let push = received
@@ -59,8 +59,8 @@ package final class SilentPush: SystemService {
                 break
             }
             system.trace(.push(.outcome(PushRecord.Outcome(
-                push: push, outcome: .held, why: "late on the way by \(TimeText.format(nanoseconds: delay)) (fault: APNs delivers low-priority pushes in bursts)"))))
-            system.kernel.schedule(afterNanoseconds: delay, label: EventLabel("push.late", subject: Int64(push))) { [self] in
+                push: push, outcome: .held, why: "late on the way by \(TimeText.format(delay)) (fault: APNs delivers low-priority pushes in bursts)"))))
+            system.kernel.schedule(after: delay, label: EventLabel("push.late", subject: Int64(push))) { [self] in
                 receive(push, notification)
             }
         }
@@ -90,7 +90,7 @@ package final class SilentPush: SystemService {
         self.held = nil
         let label = EventLabel("push.release", subject: Int64(held.push))
         // At the same instant but outside the state change that called us: delivery queues app callbacks.
-        system.kernel.schedule(afterNanoseconds: 0, label: label) { [self] in
+        system.kernel.schedule(after: .zero, label: label) { [self] in
             deliver(held.push, held.notification, why: "the person opened the app")
         }
     }
@@ -165,7 +165,7 @@ package final class SilentPush: SystemService {
         var event: EventHandle?
         if let oldest = wakes.first {
             let label = EventLabel("push.release", subject: Int64(push))
-            event = system.kernel.schedule(at: VirtualInstant(nanoseconds: oldest + Self.hour), label: label) { [self] in
+            event = system.kernel.schedule(at: oldest + Self.hour, label: label) { [self] in
                 release(push)
             }
         }
@@ -197,7 +197,7 @@ package final class SilentPush: SystemService {
             wake = .launched
         }
         if !process.state.isForeground && process.state != .launching(into: .foreground) {
-            wakes.append(system.kernel.now.nanoseconds)
+            wakes.append(system.kernel.now)
         }
         system.trace(.push(.outcome(PushRecord.Outcome(push: push, outcome: .delivered, why: why, process: process.number, wake: wake))))
         process.holdForService()
@@ -213,11 +213,11 @@ package final class SilentPush: SystemService {
     private func startDeadline(_ push: Int, in process: AppProcess) {
         let budget = system.profile.pushHandlerBudget
         let label = EventLabel("push.deadline", subject: Int64(push))
-        let deadline = system.kernel.schedule(afterNanoseconds: budget, label: label) { [self] in
+        let deadline = system.kernel.schedule(after: budget, label: label) { [self] in
             guard let index = running.firstIndex(where: { $0.push == push }) else { return }
             running.remove(at: index)
             guard process.isAlive else { return }
-            let limit = TimeText.format(nanoseconds: budget)
+            let limit = TimeText.format(budget)
             process.trace(.push(.completion(PushRecord.Completion(push: push, process: process.number, phase: .timedOut))))
             process.diagnose(
                 Rules.pushCompletionNotCalled, subject: "push \(push)",

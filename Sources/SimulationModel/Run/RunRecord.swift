@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// The run's own records: what was run, how it ended, and a limit that stopped it.
 public enum RunRecord: Sendable, Hashable {
     /// `run.start`: what was run, with which seed, profile and policy. Always the first event.
@@ -53,8 +55,8 @@ extension RunRecord {
         public var profile: PlatformProfile
         /// The bgsim version that wrote the trace.
         public var version: String
-        /// When the run was asked to stop, in nanoseconds.
-        public var stopAt: Int64
+        /// When the run was asked to stop.
+        public var stopAt: VirtualInstant
         /// The app's bundle identifier.
         public var bundleIdentifier: String
         /// The system's launch policy.
@@ -66,7 +68,7 @@ extension RunRecord {
 
         /// Creates the record.
         public init(
-            scenario: String, seed: UInt64, profile: PlatformProfile, version: String, stopAt: Int64,
+            scenario: String, seed: UInt64, profile: PlatformProfile, version: String, stopAt: VirtualInstant,
             bundleIdentifier: String, policy: SchedulingPolicy, supportsBackgroundGPU: Bool,
             features: Set<PlatformProfile.Feature> = []
         ) {
@@ -177,7 +179,7 @@ extension RunRecord.Start: TracePayload {
             }
         }
         version = try fields.string("version")
-        stopAt = try fields.count("stopAt")
+        stopAt = try fields.instant("stopAt")
         bundleIdentifier = try fields.string("bundleIdentifier")
         policy = try fields.choice("policy")
         supportsBackgroundGPU = try fields.bool("supportsBackgroundGPU")

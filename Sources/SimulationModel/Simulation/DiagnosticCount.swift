@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// How often one rule fired in a run, and when: what is left of diagnostics that were counted rather than kept.
 ///
 /// A run keeps the first diagnostics of each rule one by one (see
@@ -8,10 +10,10 @@ public struct DiagnosticCount: Sendable, Hashable {
     public var rule: Rule
     /// How many times it fired.
     public var count: Int
-    /// When it first fired, in nanoseconds of virtual time.
-    public var firstTime: Int64
-    /// When it last fired, in nanoseconds of virtual time.
-    public var lastTime: Int64
+    /// When it first fired.
+    public var firstTime: VirtualInstant
+    /// When it last fired.
+    public var lastTime: VirtualInstant
 
     /// Creates a count of one, for `diagnostic`.
     public init(first diagnostic: Diagnostic) {

@@ -18,9 +18,9 @@ extension Simulation {
         public var recordsDecisions: Bool
         /// Sees every event just before it runs (the kernel's labels): for tools that count what a run reached.
         public var eventObserver: (@Sendable (ScheduledEvent) -> Void)?
-        /// Sees every trace record with its time in nanoseconds as it is written, whether the trace is kept or not:
+        /// Sees every trace record with its instant as it is written, whether the trace is kept or not:
         /// for the explorer, which checks properties of runs whose trace it discards.
-        package var recordObserver: (@Sendable (TraceRecord, Int64) -> Void)?
+        package var recordObserver: (@Sendable (TraceRecord, VirtualInstant) -> Void)?
 
         /// Creates options; by default the trace is kept, the limits are generous and the seed decides everything.
         public init(

@@ -19,8 +19,8 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     public var seed: UInt64 { setup.seed }
     /// How long the run lasts.
     public var stopAt: Duration { setup.stopAt }
-    /// When the run stops, in nanoseconds of virtual time.
-    private var stopTime: Int64 { setup.stopAt.wholeNanoseconds }
+    /// When the run stops.
+    private var stopTime: VirtualInstant { .zero + VirtualDuration(setup.stopAt) }
 
     package let kernel: Kernel
     package let profile: PlatformProfile
@@ -36,9 +36,9 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     private var terminations: [TerminationReason] = []
     private(set) var conditions: DeviceConditions
     /// When the device was locked, if it is; processing tasks wait for it to be idle.
-    private(set) var lockedSince: Int64?
+    private(set) var lockedSince: VirtualInstant?
     /// The instants the person opened the app; the realistic policy weighs them.
-    private var opens: [Int64] = []
+    private var opens: [VirtualInstant] = []
     private var appWasInFrontWhenLocked = false
     private(set) var closedInAppSwitcher = false
     /// The system's services, in the order they hear of what happens.
@@ -81,7 +81,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             retention: options.retention, sink: options.traceSink, observer: options.recordObserver,
             capacity: options.limits.maximumTraceRecords, keptDiagnosticsPerRule: max(1, options.limits.keptDiagnosticsPerRule))
         self.conditions = setup.device
-        self.lockedSince = setup.device.locked ? 0 : nil
+        self.lockedSince = setup.device.locked ? .zero : nil
         self.makeAppCode = appCode
         self.checkExpectations = expectations
         self.services = (Self.standardServices + extraServices).map { $0(self) }
@@ -100,7 +100,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
 
     package func trace(_ record: TraceRecord) {
         guard !kernel.isShutDown else { return }
-        recorder.record(record, at: kernel.now.nanoseconds)
+        recorder.record(record, at: kernel.now)
     }
 
     /// The trace is full: nothing more is written, and the run ends as for any other limit.
@@ -124,10 +124,10 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         diagnose(rule, process: process, subject: subject, message: message, at: nil, fix: fix)
     }
 
-    func diagnose(_ rule: Rule, process: Int?, subject: String, message: String, at time: Int64?, fix: String? = nil) {
+    func diagnose(_ rule: Rule, process: Int?, subject: String, message: String, at time: VirtualInstant?, fix: String? = nil) {
         guard !kernel.isShutDown else { return }
         recorder.report(Diagnostic(
-            rule: rule, time: time ?? kernel.now.nanoseconds, process: process, subject: subject, message: message, fix: fix))
+            rule: rule, time: time ?? kernel.now, process: process, subject: subject, message: message, fix: fix))
     }
 
     /// A process ended: every service hears it, then re-plans.
@@ -147,7 +147,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
                 runningTasks: process.isAlive ? process.runningTasks.map(\.identifier) : [], continuedTasks: process.continuedTaskCount)
         }
         return WorldSnapshot(
-            now: kernel.now.nanoseconds, conditions: conditions, lockedSince: lockedSince,
+            now: kernel.now, conditions: conditions, lockedSince: lockedSince,
             closedInAppSwitcher: closedInAppSwitcher, app: app, opens: opens)
     }
 
@@ -159,7 +159,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
 
     /// Records how the task run at `index` ended.
     func taskRunEnded(_ index: Int, how: TaskRecord.Ending, success: Bool) {
-        taskRuns[index].endedAt = kernel.now.nanoseconds
+        taskRuns[index].endedAt = kernel.now
         taskRuns[index].how = how
         taskRuns[index].success = success
     }
@@ -182,13 +182,13 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             supportsBackgroundGPU: conditions.supportsBackgroundGPU, features: setup.features))))
         trace(.device(.state(DeviceRecord.State(conditions))))
         for (index, entry) in setup.timeline.enumerated() {
-            kernel.schedule(at: VirtualInstant(nanoseconds: entry.at.wholeNanoseconds), label: EventLabel("timeline.action", subject: Int64(index))) { [self] in
+            kernel.schedule(at: .zero + VirtualDuration(entry.at), label: EventLabel("timeline.action", subject: Int64(index))) { [self] in
                 perform(entry)
             }
         }
 
         var ending = SimulationResult.Ending.completed
-        let end = kernel.run(until: VirtualInstant(nanoseconds: stopTime))
+        let end = kernel.run(until: stopTime)
         #if DEBUG
         checkInvariants()
         #endif
@@ -207,7 +207,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
                     Rules.handlerStalled, process: process?.number, subject: "task \"\(task.name)\"",
                     message: "\"\(task.name)\" never finished: it waits for "
                         + (task.waitingFor ?? "something outside the simulation (a real sleep, a detached task, or a continuation never resumed)"),
-                    at: report.at.nanoseconds)
+                    at: report.at)
             }
         case .limitExceeded(_, let message):
             ending = .limitExceeded(message)
@@ -221,14 +221,14 @@ public final class Simulation: SystemContext, @unchecked Sendable {
                 Rules.foreignThreadWork, process: process?.number, subject: "simulated async code",
                 message: "\(foreign) resumption(s) arrived from a thread outside the simulation and were not run")
         }
-        let endTime = kernel.now.nanoseconds
+        let endTime = kernel.now
         trace(.run(.end(RunRecord.End(
             ending: SimulationResult.recordedEnding(of: ending), state: process?.state.name ?? .notRunning, diagnostics: recorder.diagnosticTotal))))
         kernel.shutDown()
 
         let finalState = process?.state ?? .notRunning
         var result = SimulationResult(
-            scenarioName: setup.name, seed: seed, profile: profile, stopAt: VirtualInstant(nanoseconds: stopTime), endTime: VirtualInstant(nanoseconds: endTime),
+            scenarioName: setup.name, seed: seed, profile: profile, stopAt: stopTime, endTime: endTime,
             ending: ending, events: recorder.events, eventCount: recorder.count, diagnostics: recorder.diagnostics,
             diagnosticCounts: recorder.diagnosticCounts,
             expectations: [], terminations: terminations, saved: storage, finalState: finalState,
@@ -283,7 +283,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             guard !conditions.locked else { return ignored("the device is already locked") }
             let old = conditions
             conditions.locked = true
-            lockedSince = kernel.now.nanoseconds
+            lockedSince = kernel.now
             conditionsChanged(from: old)
             appWasInFrontWhenLocked = process.map { $0.state.isForeground || $0.state == .launching(into: .foreground) } ?? false
             if appWasInFrontWhenLocked { process?.enterBackground(cause: "lock") }
@@ -346,7 +346,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     private func openApp(cause: String) {
         if conditions.locked { return ignored("the device is locked") }
         closedInAppSwitcher = false
-        opens.append(kernel.now.nanoseconds)
+        opens.append(kernel.now)
         if let process, !process.state.isTerminated {
             if process.state.isForeground { return ignored("the app is already in the foreground") }
             process.enterForeground(cause: cause)

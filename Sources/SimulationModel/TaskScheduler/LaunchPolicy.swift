@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// When the system launches pending requests: a pure function of the world, the requests and the history.
 ///
 /// The scheduler asks it whenever something it weighs changes; nothing here
@@ -7,7 +9,7 @@
 ///
 /// ```swift
 /// let policy = LaunchPolicy(kind: .deterministic, profile: PlatformProfile(.iOS26))
-/// var world = WorldSnapshot(now: 0, conditions: DeviceConditions())
+/// var world = WorldSnapshot(now: .zero, conditions: DeviceConditions())
 /// world.conditions.lowPowerMode = true
 /// policy.blocker(for: TaskRequest(identifier: "r", kind: .appRefresh), in: world)  // .lowPowerMode
 /// ```
@@ -31,13 +33,13 @@ public struct LaunchPolicy: Sendable, Hashable {
     }
 
     /// The earliest instant `entry` may run if the conditions that hold now keep holding.
-    public func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory) -> Int64 {
+    public func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory) -> VirtualInstant {
         entry.request.kind.behavior.readyTime(for: entry, in: world, history: history, policy: self)
     }
 
     /// The instant the scheduler should look again: the earliest ready time of a request nothing holds back, or nil.
-    public func nextCheck(pending: [PendingRequest], in world: WorldSnapshot, history: LaunchHistory) -> Int64? {
-        var next: Int64?
+    public func nextCheck(pending: [PendingRequest], in world: WorldSnapshot, history: LaunchHistory) -> VirtualInstant? {
+        var next: VirtualInstant?
         for entry in pending where blocker(for: entry.request, in: world) == nil {
             let ready = max(world.now, readyTime(for: entry, in: world, history: history))
             next = min(next ?? ready, ready)

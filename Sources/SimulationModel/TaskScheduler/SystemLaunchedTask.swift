@@ -11,9 +11,9 @@ package protocol SystemLaunchedTask: TaskBehavior {
     /// Reasons of this kind alone, checked last.
     func kindBlocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker?
     /// A lower bound of this kind alone on the ready time (the refresh interval, the idle delay).
-    func earliestBegin(in world: WorldSnapshot, history: LaunchHistory, profile: PlatformProfile) -> Int64?
+    func earliestBegin(in world: WorldSnapshot, history: LaunchHistory, profile: PlatformProfile) -> VirtualInstant?
     /// The realistic policy's delay after the ready time, scaled by the request's draw.
-    func realisticDelay(for entry: PendingRequest, readyAt ready: Int64, in world: WorldSnapshot, profile: PlatformProfile) -> Int64
+    func realisticDelay(for entry: PendingRequest, readyAt ready: VirtualInstant, in world: WorldSnapshot, profile: PlatformProfile) -> VirtualDuration
     /// Checks of this kind alone after the common ones pass; may report a diagnostic but not refuse.
     func reviewSubmission(_ request: TaskRequest, from process: AppProcess, profile: PlatformProfile)
 }
@@ -66,7 +66,7 @@ extension SystemLaunchedTask {
         }
         reviewSubmission(request, from: process, profile: system.profile)
         let draw: Int64 = system.kernel.draw("policy.delayDraw", in: 0...999_999)
-        scheduler.enqueue(PendingRequest(request: request, submittedAt: process.now, delayDraw: draw))
+        scheduler.enqueue(PendingRequest(request: request, submittedAt: process.kernel.now, delayDraw: draw))
         process.trace(.task(.submit(TaskRecord.Submit(
             process: process.number, request: request, personAction: nil, replaced: replacing, queued: false))))
         scheduler.reevaluate()
@@ -91,11 +91,11 @@ extension SystemLaunchedTask {
         return kindBlocker(for: request, in: world, policy: policy)
     }
 
-    package func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> Int64 {
-        var ready = max(entry.submittedAt, entry.request.earliestBegin ?? 0)
+    package func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> VirtualInstant {
+        var ready = max(entry.submittedAt, entry.request.earliestBegin ?? .zero)
         if let bound = earliestBegin(in: world, history: history, profile: policy.profile) { ready = max(ready, bound) }
         if let penalty = history.penaltyUntil[kind] { ready = max(ready, penalty) }
-        if policy.kind == .realistic { ready += realisticDelay(for: entry, readyAt: ready, in: world, profile: policy.profile) }
+        if policy.kind == .realistic { ready = ready + realisticDelay(for: entry, readyAt: ready, in: world, profile: policy.profile) }
         return ready
     }
 }

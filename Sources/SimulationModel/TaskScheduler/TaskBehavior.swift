@@ -14,7 +14,8 @@ package protocol TaskBehavior: Sendable {
     var backgroundMode: String? { get }
     /// The most requests of the kind that may be pending at once.
     var pendingLimit: Int { get }
-    /// How long a task may run, or nil when there is no fixed limit.
+    /// How long a task may run in nanoseconds, or nil when there is no fixed limit (an integer while the app
+    /// process, which reads it, still counts in integers).
     func runtime(in profile: PlatformProfile) -> Int64?
     /// Whether a task that did not complete makes the next one of the kind wait.
     var penalizesIncompleteTasks: Bool { get }
@@ -29,7 +30,7 @@ package protocol TaskBehavior: Sendable {
     /// Why a request of the kind may not run now, or nil.
     func blocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker?
     /// The earliest instant a pending request may run if the conditions hold.
-    func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> Int64
+    func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> VirtualInstant
     /// What the ending task's output left, for kinds that say (asked before `bgTask.end` is traced, after the
     /// services heard the task is ending).
     func outputLeft(by task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft?

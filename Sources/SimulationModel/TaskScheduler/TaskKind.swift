@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// The kinds of task `BGTaskScheduler` runs.
 public enum TaskKind: String, Sendable, Hashable, CaseIterable {
     /// `BGAppRefreshTask`: about 30 s, when the system predicts the person will open the app.
@@ -21,9 +23,9 @@ public enum SubmissionStrategy: String, Sendable, Hashable, CaseIterable {
 public struct TaskRequest: Sendable, Hashable {
     public var identifier: String
     public var kind: TaskKind
-    /// Nanoseconds after which the task may begin (a lower bound, never a promise), if given.
+    /// The instant after which the task may begin (a lower bound, never a promise), if given.
     /// Continued processing ignores it.
-    public var earliestBegin: Int64?
+    public var earliestBegin: VirtualInstant?
     public var requiresNetworkConnectivity: Bool
     public var requiresExternalPower: Bool
     /// Continued processing: the Live Activity's title before the task updates it.
@@ -37,7 +39,7 @@ public struct TaskRequest: Sendable, Hashable {
 
     /// Creates a request.
     public init(
-        identifier: String, kind: TaskKind, earliestBegin: Int64? = nil, requiresNetworkConnectivity: Bool = false,
+        identifier: String, kind: TaskKind, earliestBegin: VirtualInstant? = nil, requiresNetworkConnectivity: Bool = false,
         requiresExternalPower: Bool = false, title: String = "", subtitle: String = "",
         strategy: SubmissionStrategy = .queue, requiresGPU: Bool = false
     ) {

@@ -131,7 +131,7 @@ extension TaskRequest {
         from fields: inout TraceFieldReader
     ) throws(TraceDecodingError) -> (request: TaskRequest, personAction: String?) {
         var request = TaskRequest(identifier: try fields.string("identifier"), kind: try fields.choice("type"))
-        request.earliestBegin = try fields.orMinusOne("earliestBegin")
+        request.earliestBegin = try fields.instantOrMinusOne("earliestBegin")
         var personAction: String?
         if request.kind == .continuedProcessing {
             request.title = try fields.string("title")

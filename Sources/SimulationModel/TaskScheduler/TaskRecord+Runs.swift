@@ -1,3 +1,5 @@
+import SimulationKernel
+
 extension TaskRecord {
     /// Why the system launched a pending request.
     public enum LaunchCause: String, Sendable, Hashable, CaseIterable {
@@ -27,11 +29,11 @@ extension TaskRecord {
         public var identifier: String
         public var type: TaskKind
         /// When its time runs out; nil for continued processing, which has no fixed limit.
-        public var deadline: Int64?
+        public var deadline: VirtualInstant?
         public var queue: HandlerQueue
 
         /// Creates the record.
-        public init(process: Int, identifier: String, type: TaskKind, deadline: Int64?, queue: HandlerQueue) {
+        public init(process: Int, identifier: String, type: TaskKind, deadline: VirtualInstant?, queue: HandlerQueue) {
             self.process = process
             self.identifier = identifier
             self.type = type
@@ -132,7 +134,7 @@ extension TaskRecord.Start: TracePayload {
         process = try fields.smallCount("process")
         identifier = try fields.string("identifier")
         type = try fields.choice("type")
-        deadline = try fields.orMinusOne("deadline")
+        deadline = try fields.instantOrMinusOne("deadline")
         queue = try fields.choice("queue")
     }
 }

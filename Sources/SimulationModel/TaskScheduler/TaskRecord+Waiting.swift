@@ -1,3 +1,5 @@
+import SimulationKernel
+
 extension TaskRecord {
     /// `bgTask.waiting`: why a pending request has not been launched, recorded at a re-plan when the answer changes.
     ///
@@ -11,8 +13,8 @@ extension TaskRecord {
         public enum Reason: Sendable, Hashable {
             /// A condition holds it back: the first one the policy found.
             case blocked(LaunchBlocker)
-            /// Nothing holds it back: the policy launches it at this instant (nanoseconds) unless something changes first.
-            case ready(at: Int64)
+            /// Nothing holds it back: the policy launches it at this instant unless something changes first.
+            case ready(at: VirtualInstant)
         }
 
         public var identifier: String
@@ -51,7 +53,7 @@ extension TaskRecord.Waiting: TracePayload {
         type = try fields.choice("type")
         let name = try fields.string("reason")
         switch name {
-        case Self.readyName: reason = .ready(at: try fields.count("readyAt"))
+        case Self.readyName: reason = .ready(at: try fields.instant("readyAt"))
         case "closedInAppSwitcher": reason = .blocked(.closedInAppSwitcher)
         case "appInForeground": reason = .blocked(.appInForeground)
         case "alreadyRunning": reason = .blocked(.alreadyRunning)

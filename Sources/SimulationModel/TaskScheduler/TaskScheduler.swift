@@ -23,7 +23,7 @@ package final class TaskScheduler: SystemService {
         self.system = system
     }
 
-    private var now: Int64 { system.kernel.now.nanoseconds }
+    private var now: VirtualInstant { system.kernel.now }
 
     // MARK: Requests
 
@@ -128,7 +128,7 @@ package final class TaskScheduler: SystemService {
         guard !pending.isEmpty else { return }
         let world = system.snapshot
         let policy = system.policy
-        var next: Int64?
+        var next: VirtualInstant?
         for index in pending.indices {
             let entry = pending[index]
             let reason: TaskRecord.Waiting.Reason
@@ -147,7 +147,7 @@ package final class TaskScheduler: SystemService {
             }
         }
         guard let next else { return }
-        checkEvent = system.kernel.schedule(at: VirtualInstant(nanoseconds: next), label: "scheduler.check") { [self] in
+        checkEvent = system.kernel.schedule(at: next, label: "scheduler.check") { [self] in
             checkEvent = nil
             launchDueRequests()
         }
@@ -228,7 +228,7 @@ package final class TaskScheduler: SystemService {
     package func taskEnded(_ task: RunningTask, successfully: Bool, in process: AppProcess) {
         let kind = task.request.kind
         if !successfully && kind.behavior.penalizesIncompleteTasks {
-            history.penaltyUntil[kind] = max(history.penaltyUntil[kind] ?? 0, now + system.profile.incompleteTaskPenalty)
+            history.penaltyUntil[kind] = max(history.penaltyUntil[kind] ?? .zero, now + system.profile.incompleteTaskPenalty)
         }
         reevaluate()
     }

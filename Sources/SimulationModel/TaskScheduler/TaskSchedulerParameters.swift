@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// The profile parameters of `BGTaskScheduler`, whatever the kind of task.
 extension PlatformProfile {
     /// What `register(forTaskWithIdentifier:using:launchHandler:)` does after the app finished launching.
@@ -16,23 +18,32 @@ extension PlatformProfile {
     /// How long after a task's expiration handler the app has to call `setTaskCompleted` before it is killed.
     public var taskExpirationGrace: Int64 { self[.taskExpirationGrace] }
     /// How much later the next task of a kind may run after a task that did not complete.
-    public var incompleteTaskPenalty: Int64 { self[.incompleteTaskPenalty] }
+    public var incompleteTaskPenalty: VirtualDuration {
+        get { self[duration: .incompleteTaskPenalty] }
+        set { self[duration: .incompleteTaskPenalty] = newValue }
+    }
     /// What `register` does after the app finished launching.
-    public var registrationAfterLaunch: RegistrationAfterLaunch { choice(.registrationAfterLaunch) }
+    public var registrationAfterLaunch: RegistrationAfterLaunch {
+        get { choice(.registrationAfterLaunch) }
+        set { self[.registrationAfterLaunch] = newValue.profileIndex }
+    }
     /// Whether `submit(_:)` throws `unavailable` for refresh and processing requests in Low Power Mode.
-    public var lowPowerModeRefusesSubmit: Bool { self[.lowPowerModeRefusesSubmit] != 0 }
+    public var lowPowerModeRefusesSubmit: Bool {
+        get { self[.lowPowerModeRefusesSubmit] != 0 }
+        set { self[.lowPowerModeRefusesSubmit] = newValue ? 1 : 0 }
+    }
 
     /// The parameters of this feature, registered in `PlatformProfile.parameters`.
     static let taskSchedulerParameters: [ParameterInfo] = [
         ParameterInfo(
             key: .taskExpirationGrace,
-            defaultValue: 5_000_000_000,
+            defaultValue: .seconds(5),
             meaning: "Time after a task's expiration handler is called for the app to call setTaskCompleted before it is killed.",
             source: "Assumed: like the few seconds all expiration handlers get (Apple forums 85066).",
             isAssumed: true),
         ParameterInfo(
             key: .incompleteTaskPenalty,
-            defaultValue: 3_600_000_000_000,
+            defaultValue: .hours(1),
             meaning: "How much later the next task of a kind may run after a task that did not complete.",
             source: "Assumed: the system schedules apps that do not complete their tasks less (BGTask.h); the amount is undocumented.",
             isAssumed: true),

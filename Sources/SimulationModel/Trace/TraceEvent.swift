@@ -7,15 +7,15 @@ import SimulationSupport
 /// record: reports, expectations and the fingerprint all read it, and
 /// nothing reads it back to drive the simulation.
 public struct TraceEvent: Sendable, Hashable {
-    /// When it happened, in nanoseconds of virtual time.
-    public var time: Int64
+    /// When it happened.
+    public var time: VirtualInstant
     /// Its position in the trace, from 0.
     public var sequence: Int
     /// What happened.
     public var record: TraceRecord
 
     /// Creates an event.
-    public init(time: Int64, sequence: Int, record: TraceRecord) {
+    public init(time: VirtualInstant, sequence: Int, record: TraceRecord) {
         self.time = time
         self.sequence = sequence
         self.record = record
@@ -59,7 +59,7 @@ public struct TraceEvent: Sendable, Hashable {
     /// The trace writer's fast path, run for every event of every run: bytes
     /// written with the shared writer's string escape and integers, rather
     /// than a `JSONValue` built and rendered.
-    static func jsonLine(time: Int64, sequence: Int, kind: TraceKind, fields: [(key: String, value: TraceValue)]) -> String {
+    static func jsonLine(time: VirtualInstant, sequence: Int, kind: TraceKind, fields: [(key: String, value: TraceValue)]) -> String {
         // Bytes first, one String at the end: appending small pieces to a String costs far more.
         var output: [UInt8] = []
         output.reserveCapacity(256)
@@ -77,7 +77,7 @@ public struct TraceEvent: Sendable, Hashable {
             switch index {
             case 0: write("kind", .string(kind.rawValue))
             case 1: write("seq", .int(Int64(sequence)))
-            default: write("t", .int(time))
+            default: write("t", .int(time.nanoseconds))
             }
         }
         var next = 0

@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// Builds the fields of one trace line from a record: the writing half of the canonical form.
 ///
 /// Records add their fields in any order; ``TraceEvent`` sorts them once.
@@ -32,9 +34,19 @@ package struct TraceFieldWriter {
         if let value { add(key, value) }
     }
 
-    /// An instant or duration that may be absent, written as `-1` when it is (the trace's convention since its first version).
-    package mutating func add(_ key: String, orMinusOne value: Int64?) {
-        add(key, value ?? -1)
+    /// An instant, written as its nanoseconds since the run began.
+    package mutating func add(_ key: String, _ value: VirtualInstant) { add(key, value.nanoseconds) }
+    /// A span, written as its nanoseconds.
+    package mutating func add(_ key: String, _ value: VirtualDuration) { add(key, value.nanoseconds) }
+
+    /// An instant that may be absent, written as `-1` when it is (the trace's convention since its first version).
+    package mutating func add(_ key: String, orMinusOne value: VirtualInstant?) {
+        add(key, value?.nanoseconds ?? -1)
+    }
+
+    /// A span that may be absent, written as `-1` when it is (the trace's convention since its first version).
+    package mutating func add(_ key: String, orMinusOne value: VirtualDuration?) {
+        add(key, value?.nanoseconds ?? -1)
     }
 }
 
@@ -114,8 +126,27 @@ package struct TraceFieldReader {
         return try smallCount(key)
     }
 
-    /// An instant or duration written as `-1` when absent.
-    package mutating func orMinusOne(_ key: String) throws(TraceDecodingError) -> Int64? {
+    /// An instant: whole nanoseconds since the run began, never negative.
+    package mutating func instant(_ key: String) throws(TraceDecodingError) -> VirtualInstant {
+        VirtualInstant(nanoseconds: try count(key))
+    }
+
+    /// A span of whole nanoseconds that cannot be negative.
+    package mutating func duration(_ key: String) throws(TraceDecodingError) -> VirtualDuration {
+        .nanoseconds(try count(key))
+    }
+
+    /// An instant written as `-1` when absent.
+    package mutating func instantOrMinusOne(_ key: String) throws(TraceDecodingError) -> VirtualInstant? {
+        try orMinusOne(key).map(VirtualInstant.init(nanoseconds:))
+    }
+
+    /// A span written as `-1` when absent.
+    package mutating func durationOrMinusOne(_ key: String) throws(TraceDecodingError) -> VirtualDuration? {
+        try orMinusOne(key).map(VirtualDuration.init(nanoseconds:))
+    }
+
+    private mutating func orMinusOne(_ key: String) throws(TraceDecodingError) -> Int64? {
         let value = try int(key)
         if value == -1 { return nil }
         guard value >= 0 else { throw wrong(key, "-1 (none) or zero or more nanoseconds, not \(value)") }

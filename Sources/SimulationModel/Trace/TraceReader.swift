@@ -91,12 +91,12 @@ public enum TraceReader {
         guard parsed.time >= 0 else {
             throw Failure(line: nil, reason: "\"t\" is \(parsed.time): virtual time is never negative")
         }
-        if let previous, parsed.time < previous.time {
-            throw Failure(line: nil, reason: "\"t\" goes back from \(previous.time) to \(parsed.time) ns: a trace is in time order")
+        if let previous, parsed.time < previous.time.nanoseconds {
+            throw Failure(line: nil, reason: "\"t\" goes back from \(previous.time.nanoseconds) to \(parsed.time) ns: a trace is in time order")
         }
         do throws(TraceDecodingError) {
             let record = try TraceRecord(kind: kind, fields: parsed.fields)
-            return TraceEvent(time: parsed.time, sequence: Int(parsed.sequence), record: record)
+            return TraceEvent(time: VirtualInstant(nanoseconds: parsed.time), sequence: Int(parsed.sequence), record: record)
         } catch {
             throw Failure(line: nil, reason: "\(kind.rawValue): \(error)")
         }

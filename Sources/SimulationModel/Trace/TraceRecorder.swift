@@ -20,7 +20,7 @@ public final class TraceRecorder: @unchecked Sendable {
     private let retention: Retention
     private let sink: (@Sendable (String) -> Void)?
     /// Sees every record as it is written, kept or not: how the explorer checks properties of a discarded trace.
-    private let observer: (@Sendable (TraceRecord, Int64) -> Void)?
+    private let observer: (@Sendable (TraceRecord, VirtualInstant) -> Void)?
     private let keptDiagnosticsPerRule: Int
     private(set) var events: [TraceEvent] = []
     private(set) var fingerprint = Fingerprint()
@@ -39,7 +39,7 @@ public final class TraceRecorder: @unchecked Sendable {
 
     /// Creates a recorder; `sink` receives each JSON line (without newline) as it is written.
     init(
-        retention: Retention, sink: (@Sendable (String) -> Void)?, observer: (@Sendable (TraceRecord, Int64) -> Void)? = nil,
+        retention: Retention, sink: (@Sendable (String) -> Void)?, observer: (@Sendable (TraceRecord, VirtualInstant) -> Void)? = nil,
         capacity: Int = .max, keptDiagnosticsPerRule: Int = .max
     ) {
         self.retention = retention
@@ -54,7 +54,7 @@ public final class TraceRecorder: @unchecked Sendable {
 
     /// Appends a record at `time`; returns false, writing nothing, when the trace is full.
     @discardableResult
-    func record(_ record: TraceRecord, at time: Int64) -> Bool {
+    func record(_ record: TraceRecord, at time: VirtualInstant) -> Bool {
         guard count < capacity else {
             if !reportedFull {
                 reportedFull = true

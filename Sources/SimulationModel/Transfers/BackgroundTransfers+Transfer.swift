@@ -12,7 +12,7 @@ extension BackgroundTransfers {
         var why: String?
         var bytes: Int64 = 0
         /// When the bytes were last counted, while running.
-        var countedAt: Int64 = 0
+        var countedAt: VirtualInstant = .zero
         var event: EventHandle?
 
         init(number: Int, request: TransferRequest, discretionary: Bool) {
@@ -36,7 +36,7 @@ extension BackgroundTransfers {
         }
 
         /// Stops the run if the transfer's bookkeeping is inconsistent at `now`: a bug in the model.
-        func checkInvariants(now: Int64) {
+        func checkInvariants(now: VirtualInstant) {
             modelInvariant(
                 (0...request.bytes).contains(bytes), "transfer \(number) has \(bytes) of \(request.bytes) bytes")
             switch phase {

@@ -34,7 +34,7 @@ package final class BackgroundTransfers: SystemService {
     }
 
     private var profile: PlatformProfile { system.profile }
-    private var now: Int64 { system.kernel.now.nanoseconds }
+    private var now: VirtualInstant { system.kernel.now }
 
     // MARK: The app's calls
 
@@ -183,8 +183,8 @@ package final class BackgroundTransfers: SystemService {
         transfer.countedAt = now
     }
 
-    private static func bytes(in nanoseconds: Int64, at rate: Int64) -> Int64 {
-        let (high, low) = nanoseconds.multipliedFullWidth(by: rate)
+    private static func bytes(in elapsed: VirtualDuration, at rate: Int64) -> Int64 {
+        let (high, low) = elapsed.nanoseconds.multipliedFullWidth(by: rate)
         guard high == 0, low < UInt64(Int64.max) else { return .max }
         return Int64(low) / 1_000_000_000
     }
@@ -222,7 +222,7 @@ package final class BackgroundTransfers: SystemService {
             }
             if why == "earliestBeginDate", let begin = transfer.request.earliestBegin {
                 let label = EventLabel("transfer.begin", subject: Int64(transfer.number))
-                transfer.event = system.kernel.schedule(at: VirtualInstant(nanoseconds: begin), label: label) { [self] in
+                transfer.event = system.kernel.schedule(at: begin, label: label) { [self] in
                     transfer.event = nil
                     plan(transfer)
                 }
@@ -241,7 +241,7 @@ package final class BackgroundTransfers: SystemService {
         let (high, low) = remaining.multipliedFullWidth(by: 1_000_000_000)
         let time = high == 0 && low < UInt64(Int64.max) ? (Int64(low) + rate - 1) / rate : Int64.max / 2
         let label = EventLabel("transfer.done", subject: Int64(transfer.number))
-        transfer.event = system.kernel.schedule(afterNanoseconds: time, label: label) { [self] in
+        transfer.event = system.kernel.schedule(after: .nanoseconds(time), label: label) { [self] in
             transfer.event = nil
             finish(transfer)
         }
@@ -291,7 +291,7 @@ package final class BackgroundTransfers: SystemService {
         system.trace(.transfer(.session(TransferRecord.Session(session: session, phase: .eventsReady, process: process.number, wake: wake))))
         process.holdForService()
         let budget = system.kernel.schedule(
-            afterNanoseconds: profile.transferEventsBudget, label: EventLabel("transfer.budget", subject: Int64(process.number))
+            after: profile.transferEventsBudget, label: EventLabel("transfer.budget", subject: Int64(process.number))
         ) { [self] in
             timedOut(session, in: process)
         }
@@ -349,7 +349,7 @@ package final class BackgroundTransfers: SystemService {
         guard let index = waiting.firstIndex(where: { $0.session == session }) else { return }
         waiting.remove(at: index)
         guard process.isAlive else { return }
-        let limit = TimeText.format(nanoseconds: profile.transferEventsBudget)
+        let limit = TimeText.format(profile.transferEventsBudget)
         if !hasSession(session, in: process) {
             process.trace(.transfer(.session(TransferRecord.Session(
                 session: session, phase: .timedOut, process: process.number, why: "no session with this identifier was created"))))

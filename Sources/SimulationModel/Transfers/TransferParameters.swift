@@ -1,11 +1,22 @@
+import SimulationKernel
+
 /// The profile parameters of background `URLSession` transfers.
 extension PlatformProfile {
     /// How fast a background transfer moves on Wi-Fi, in bytes per second.
-    public var transferWifiBytesPerSecond: Int64 { self[.transferWifiBytesPerSecond] }
+    public var transferWifiBytesPerSecond: Int64 {
+        get { self[.transferWifiBytesPerSecond] }
+        set { self[.transferWifiBytesPerSecond] = newValue }
+    }
     /// How fast a background transfer moves on cellular, in bytes per second.
-    public var transferCellularBytesPerSecond: Int64 { self[.transferCellularBytesPerSecond] }
+    public var transferCellularBytesPerSecond: Int64 {
+        get { self[.transferCellularBytesPerSecond] }
+        set { self[.transferCellularBytesPerSecond] = newValue }
+    }
     /// How long an app relaunched for a background session's events has to handle them.
-    public var transferEventsBudget: Int64 { self[.transferEventsBudget] }
+    public var transferEventsBudget: VirtualDuration {
+        get { self[duration: .transferEventsBudget] }
+        set { self[duration: .transferEventsBudget] = newValue }
+    }
 
     /// The parameters of this feature, registered in `PlatformProfile.parameters`.
     static let transfersParameters: [ParameterInfo] = [
@@ -23,7 +34,7 @@ extension PlatformProfile {
             isAssumed: true, unit: .count, feature: .urlSession),
         ParameterInfo(
             key: .transferEventsBudget,
-            defaultValue: 30_000_000_000,
+            defaultValue: .seconds(30),
             meaning: "How long an app woken or launched for a background session's events has to recreate the session and call the handleEventsForBackgroundURLSession completion handler.",
             source: "Assumed: 30 s, as other background launches; Apple documents no number (research-urlsession-push.md B4).",
             isAssumed: true, feature: .urlSession),

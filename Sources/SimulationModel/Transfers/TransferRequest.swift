@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// A background session's configuration, as `URLSessionConfiguration.background(withIdentifier:)` makes it.
 public struct BackgroundSessionConfiguration: Sendable, Hashable {
     /// The session's identifier: a fixed string the app uses again to recreate the session after a relaunch.
@@ -21,8 +23,8 @@ public struct TransferRequest: Sendable, Hashable {
     public var session: String
     /// How many bytes the server sends (`countOfBytesClientExpectsToReceive`; in bgsim, the file's size).
     public var bytes: Int64
-    /// `earliestBeginDate`, in nanoseconds of the run's clock; nil: no start delay.
-    public var earliestBegin: Int64?
+    /// `earliestBeginDate` on the run's clock; nil: no start delay.
+    public var earliestBegin: VirtualInstant?
     /// A client-side error the transfer ends with instead of finishing (`NSURLErrorCannotConnectToHost`...), if any.
     public var error: String?
     /// The look-alike task's `taskIdentifier`, kept by the daemon so a relaunched app sees the same number; 0 for a
@@ -33,7 +35,7 @@ public struct TransferRequest: Sendable, Hashable {
 
     /// Creates a request.
     public init(
-        session: String, bytes: Int64, earliestBegin: Int64? = nil, error: String? = nil, taskIdentifier: Int = 0, url: String? = nil
+        session: String, bytes: Int64, earliestBegin: VirtualInstant? = nil, error: String? = nil, taskIdentifier: Int = 0, url: String? = nil
     ) {
         self.session = session
         self.bytes = bytes

@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// A read-only picture of the world at one instant: what the system's services decide from.
 ///
 /// Services read the world through a snapshot instead of the simulation's
@@ -27,27 +29,27 @@ public struct WorldSnapshot: Sendable, Hashable {
         public var isAlive: Bool { !state.isTerminated && state != .notRunning }
     }
 
-    /// The instant, in nanoseconds.
-    public var now: Int64
+    /// The instant.
+    public var now: VirtualInstant
     /// The device's conditions.
     public var conditions: DeviceConditions
     /// When the device was locked, if it is.
-    public var lockedSince: Int64?
+    public var lockedSince: VirtualInstant?
     /// Whether the person closed the app in the app switcher and has not opened it since.
     public var closedInAppSwitcher: Bool
     /// The current app process, if the app was ever launched; after it ended, the ended process.
     public var app: App?
     /// The instants the person opened the app, in order.
-    public var opens: [Int64]
+    public var opens: [VirtualInstant]
 
     /// Creates a snapshot.
     public init(
-        now: Int64, conditions: DeviceConditions = DeviceConditions(), lockedSince: Int64? = nil,
-        closedInAppSwitcher: Bool = false, app: App? = nil, opens: [Int64] = []
+        now: VirtualInstant, conditions: DeviceConditions = DeviceConditions(), lockedSince: VirtualInstant? = nil,
+        closedInAppSwitcher: Bool = false, app: App? = nil, opens: [VirtualInstant] = []
     ) {
         self.now = now
         self.conditions = conditions
-        self.lockedSince = lockedSince ?? (conditions.locked ? 0 : nil)
+        self.lockedSince = lockedSince ?? (conditions.locked ? .zero : nil)
         self.closedInAppSwitcher = closedInAppSwitcher
         self.app = app
         self.opens = opens
@@ -59,8 +61,8 @@ public struct WorldSnapshot: Sendable, Hashable {
         return app
     }
 
-    /// How many times the person opened the app in the last `window` nanoseconds.
-    public func opens(within window: Int64) -> Int {
+    /// How many times the person opened the app in the last `window`.
+    public func opens(within window: VirtualDuration) -> Int {
         let since = now - window
         return opens.reduce(0) { $0 + ($1 >= since ? 1 : 0) }
     }
@@ -68,16 +70,20 @@ public struct WorldSnapshot: Sendable, Hashable {
     /// The next instant at or after `time` at a time of day the person opened the app in the past week, if any.
     ///
     /// The usage prediction of the realistic policy: people open apps at habitual times.
-    public func nextUsualOpen(after time: Int64) -> Int64? {
-        let since = now - 7 * Self.day
-        var next: Int64?
+    public func nextUsualOpen(after time: VirtualInstant) -> VirtualInstant? {
+        let since = now - Self.week
+        var next: VirtualInstant?
         for open in opens where open >= since {
             var offset = (open - time) % Self.day
-            if offset < 0 { offset += Self.day }
+            if offset < .zero { offset = offset + Self.day }
             next = min(next ?? time + offset, time + offset)
         }
         return next
     }
 
-    static let day: Int64 = 86_400_000_000_000
+    /// A day of the virtual clock, which has no calendar: 24 hours.
+    static let day: VirtualDuration = .days(1)
+
+    /// The window the realistic policy looks back over: a week.
+    static let week: VirtualDuration = .days(7)
 }

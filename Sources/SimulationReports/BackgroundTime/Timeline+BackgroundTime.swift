@@ -11,7 +11,7 @@ extension Timeline.Reader {
                 timeline.assertions[index].end = time
                 timeline.assertions[index].closing = .ended
             }
-            story(time, .task(identifier: end.identifier), "end after \(DurationText.instant(end.age))")
+            story(time, .task(identifier: end.identifier), "end after \(DurationText.instant(end.age.nanoseconds))")
         case .taskInvalid(let invalid):
             story(time, .app(process: invalid.process), "beginBackgroundTask returned .invalid")
         case .taskExpirationHandler(let handler):
@@ -33,7 +33,7 @@ extension Timeline.Reader {
             process: begin.process, identifier: Int64(begin.identifier), name: begin.name, begin: time, end: time,
             closing: .open, expirationHandlerAt: nil))
         var left = ""
-        if let remaining = begin.remaining, remaining >= 0 { left = " (\(DurationText.instant(remaining)) left)" }
+        if let remaining = begin.remaining, remaining >= .zero { left = " (\(DurationText.instant(remaining.nanoseconds)) left)" }
         story(time, .task(identifier: begin.identifier), "begin \"\(begin.name)\"\(left)")
     }
 }

@@ -94,7 +94,7 @@ extension Timeline.Reader {
         let id = "live-" + identifier
         switch prompt.phase {
         case .shown(let stalledFor):
-            let still = DurationText.instant(stalledFor)
+            let still = DurationText.instant(stalledFor.nanoseconds)
             moveLiveActivity(identifier, to: .asking, detail: "asks whether to continue: no progress for \(still)", at: time)
             story(time, .liveActivity, "\(identifier) asks whether to continue (no progress for \(still))")
         case .answered(let answer):

@@ -8,10 +8,10 @@ public enum ReplayCommand {
     /// - Parameters:
     ///   - scenarioPath: The scenario file as the person gave it; quoted for a POSIX shell when needed.
     ///   - seed: The seed, as decimal text.
-    ///   - until: The stop time in nanoseconds, or `nil` to leave the scenario's own.
-    public static func line(scenarioPath: String, seed: String, until: Int64?) -> String {
+    ///   - until: How long the run lasted, or `nil` to leave the scenario's own.
+    public static func line(scenarioPath: String, seed: String, until: Duration?) -> String {
         var parts = ["bgsim", "run", shellQuoted(scenarioPath), "--seed", seed]
-        if let until { parts += ["--until", TimeText.formatExact(nanoseconds: until)] }
+        if let until { parts += ["--until", TimeText.formatExact(VirtualDuration(until))] }
         return parts.joined(separator: " ")
     }
 

@@ -54,7 +54,7 @@ extension Timeline.Reader {
         let current = requestLanes.state(of: id)
         switch record {
         case .submit(let submit):
-            let after = submit.request.earliestBegin.map { $0 >= 0 ? ", not before \(DurationText.instant($0))" : "" } ?? ""
+            let after = submit.request.earliestBegin.map { $0 >= .zero ? ", not before \(DurationText.instant($0.nanoseconds))" : "" } ?? ""
             // A request submitted again while its task runs does not interrupt the running stretch.
             if current != .request(.running) && current != .request(.pending) { move(to: .request(.pending)) }
             story(time, .scheduler, "submit \(submit.request.kind.rawValue) \(identifier)\(after)")

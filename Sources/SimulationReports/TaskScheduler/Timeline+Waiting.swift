@@ -17,7 +17,7 @@ extension Timeline {
         /// Why it waits, in words: the condition that holds it back, or when it is due (and whether that is after `runEnd`).
         public func why(runEnd: Int64) -> String {
             guard let reason else { return "due at once (nothing held it back when it was submitted)" }
-            if case .ready(let instant) = reason, instant > runEnd { return Timeline.words(reason) + ", after the run ended" }
+            if case .ready(let instant) = reason, instant.nanoseconds > runEnd { return Timeline.words(reason) + ", after the run ended" }
             return Timeline.words(reason)
         }
     }
@@ -26,7 +26,7 @@ extension Timeline {
     public static func words(_ reason: TaskRecord.Waiting.Reason) -> String {
         switch reason {
         case .blocked(let blocker): "waits: \(blocker)"
-        case .ready(let instant): "due at \(DurationText.instant(instant))"
+        case .ready(let instant): "due at \(DurationText.instant(instant.nanoseconds))"
         }
     }
 }

@@ -49,7 +49,7 @@ extension Timeline {
 
         /// Adds one event to the timeline: one line per feature, whose own switch lives in its folder.
         mutating func read(_ event: TraceEvent) {
-            let time = event.time
+            let time = event.time.nanoseconds
             switch event.record {
             case .run(let record): readRun(record, at: time)
             case .device(let record): readDevice(record, at: time, sequence: event.sequence)

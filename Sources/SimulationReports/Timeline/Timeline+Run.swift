@@ -9,7 +9,7 @@ extension Timeline.Reader {
             timeline.seed = String(start.seed)
             timeline.profile = start.profile.name.rawValue
             timeline.version = start.version
-            timeline.end = start.stopAt
+            timeline.end = start.stopAt.nanoseconds
         case .end(let end):
             timeline.end = time
             timeline.ending = end.ending

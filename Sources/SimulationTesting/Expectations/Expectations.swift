@@ -54,7 +54,7 @@ public func expectTask(
     _ identifier: String, in result: SimulationResult, toEnd how: TaskRecord.Ending, success: Bool? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let ends = result.events.compactMap { event -> (Int64, TaskRecord.End)? in
+    let ends = result.events.compactMap { event -> (VirtualInstant, TaskRecord.End)? in
         guard case .task(.end(let end)) = event.record, end.identifier == identifier else { return nil }
         return (event.time, end)
     }
@@ -66,7 +66,7 @@ public func expectTask(
     guard !wrong.isEmpty else { return }
     let expected = how.rawValue + (success.map { " with success \($0)" } ?? "")
     let lines = wrong.map { time, end in
-        "  at \(TimeText.format(nanoseconds: time)): ended \(end.how.rawValue), success \(end.success)"
+        "  at \(TimeText.format(time)): ended \(end.how.rawValue), success \(end.success)"
     }
     FailureReport.record(
         "Expected every run of task \(identifier) to end \(expected); \(wrong.count) of \(ends.count) did not:\n" + lines.joined(separator: "\n")

@@ -10,7 +10,7 @@ enum FailureReport {
     static func describe(_ diagnostic: Diagnostic) -> String {
         let process = diagnostic.process.map { ", process \($0)" } ?? ""
         return "\(diagnostic.rule.id) \(diagnostic.rule.name) (\(diagnostic.rule.severity.rawValue)) at "
-            + "\(TimeText.format(nanoseconds: diagnostic.time))\(process), \(diagnostic.subject)\n"
+            + "\(TimeText.format(diagnostic.time))\(process), \(diagnostic.subject)\n"
             + "    \(diagnostic.message)\n"
             + "    fix: \(diagnostic.rule.fix)"
     }

@@ -152,7 +152,7 @@ import Testing
     // MARK: BGS043 downloadedFileNotMoved
 
     @Test func bgs043FiresWhenTheFileIsMovedTooLate() {
-        let late: [Step] = [.dispatchMain(delay: 0, steps: [.moveDownloadedFile(checkpoint: "episode")])]
+        let late: [Step] = [.dispatchMain(delay: .zero, steps: [.moveDownloadedFile(checkpoint: "episode")])]
         let result = Self.run(Self.started, actions: Self.actions(["move": late]))
         #expect(result.ruleIDs == ["BGS043"])
         #expect(result.saved.checkpoints.isEmpty)

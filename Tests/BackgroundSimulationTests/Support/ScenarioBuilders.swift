@@ -8,24 +8,41 @@ import Synchronization
 
 // Small builders so that each test reads as its scenario: what the app does, what the person does, when.
 
-/// Nanoseconds in `value` seconds (fractions allowed: `seconds(0.5)`).
-func seconds(_ value: Double) -> Int64 { Int64((value * 1_000_000_000).rounded()) }
+/// A time the tests write in seconds: a span, the instant that long into the run, or a trace field's nanoseconds.
+protocol TimeInTests {
+    init(nanoseconds: Int64)
+}
 
-/// Nanoseconds in `value` milliseconds.
-func milliseconds(_ value: Int64) -> Int64 { value * 1_000_000 }
+extension VirtualDuration: TimeInTests {}
+extension VirtualInstant: TimeInTests {}
+extension Int64: TimeInTests {
+    init(nanoseconds: Int64) { self = nanoseconds }
+}
 
-/// Nanoseconds in `value` minutes.
-func minutes(_ value: Int64) -> Int64 { value * 60_000_000_000 }
+/// `value` seconds (fractions allowed: `seconds(0.5)`), as the context needs it.
+func seconds<Time: TimeInTests>(_ value: Double) -> Time { Time(nanoseconds: Int64((value * 1_000_000_000).rounded())) }
+
+/// `value` milliseconds, as the context needs it.
+func milliseconds<Time: TimeInTests>(_ value: Int64) -> Time { Time(nanoseconds: value * 1_000_000) }
+
+/// `value` minutes, as the context needs it.
+func minutes<Time: TimeInTests>(_ value: Int64) -> Time { Time(nanoseconds: value * 60_000_000_000) }
 
 /// A timeline entry: `at(10, .goHome)`, with the instant in seconds.
 func at(_ time: Double, _ action: UserAction) -> TimelineEntry {
-    TimelineEntry(at: .nanoseconds(seconds(time)), action: action)
+    TimelineEntry(at: .nanoseconds(seconds(time) as Int64), action: action)
 }
 
-/// The iOS 26 profile with some parameters changed.
-func profile(_ name: PlatformProfile.Name = .iOS26, _ overrides: [PlatformProfile.Key: Int64] = [:]) -> PlatformProfile {
+/// The iOS 26 profile with some parameters changed: durations, and counts.
+func profile(
+    _ name: PlatformProfile.Name = .iOS26, _ durations: [PlatformProfile.Key: VirtualDuration] = [:],
+    counts: [PlatformProfile.Key: Int64] = [:]
+) -> PlatformProfile {
     var profile = PlatformProfile(name)
-    for key in PlatformProfile.Key.allCases { if let value = overrides[key] { profile[key] = value } }
+    for key in PlatformProfile.Key.allCases {
+        if let value = durations[key] { profile[duration: key] = value }
+        if let value = counts[key] { profile[count: key] = value }
+    }
     return profile
 }
 
@@ -66,7 +83,7 @@ func run(
 
 /// CPU work that dirties the app's memory (unsaved until the next save).
 func work(_ duration: Double, changesState: Bool = true) -> Step {
-    .work(duration: seconds(duration), jitter: 0, changesState: changesState)
+    .work(duration: seconds(duration), jitter: .zero, changesState: changesState)
 }
 
 /// CPU work that leaves the app's memory clean (formatting, rendering).
@@ -100,7 +117,7 @@ extension SimulationResult {
     }
 
     /// The instant of the first `app.state` event into `state` (of `process`, if given).
-    func time(enteringState state: String, process: Int64? = nil) -> Int64? {
+    func time(enteringState state: String, process: Int64? = nil) -> VirtualInstant? {
         events(.app(.state)).first { $0["to"]?.string == state && (process == nil || $0["process"]?.int == process) }?.time
     }
 
@@ -114,12 +131,12 @@ extension SimulationResult {
     var consoleMessages: [String] { events(.console).compactMap { $0["message"]?.string } }
 
     /// The start instants of delegate callback `name`.
-    func callbackStarts(_ name: String) -> [Int64] {
+    func callbackStarts(_ name: String) -> [VirtualInstant] {
         events(.app(.callback)).filter { $0["callback"]?.string == name && $0["phase"]?.string == "start" }.map(\.time)
     }
 
     /// The start instants of expiration handlers.
-    var expirationHandlerStarts: [Int64] {
+    var expirationHandlerStarts: [VirtualInstant] {
         events(.backgroundTime(.taskExpirationHandler)).filter { $0["phase"]?.string == "start" }.map(\.time)
     }
 

@@ -20,7 +20,7 @@ import Testing
     ]
 
     static func app(
-        modes: [String] = ["fetch", "processing"], permitted: [String] = [refreshID, cleanupID],
+        modes: [BackgroundMode] = [.fetch, .processing], permitted: [String] = [refreshID, cleanupID],
         actions: [String: [Step]], handlers: [(AppDefinition.Callback, String)]
     ) -> AppDefinition {
         AppDefinition(
@@ -31,7 +31,7 @@ import Testing
     /// Registers `handler` for the refresh identifier at launch and submits a refresh on entering the background.
     static func refreshApp(
         handler: [Step], earliestBegin: VirtualDuration = 20 * minute, queueMain: Bool = false, asyncHandler: Bool = false,
-        permitted: [String] = [refreshID], modes: [String] = ["fetch"]
+        permitted: [String] = [refreshID], modes: [BackgroundMode] = [.fetch]
     ) -> AppDefinition {
         app(modes: modes, permitted: permitted, actions: [
             "registerTasks": [.register(identifier: refreshID, launchHandler: "refresh", onMainQueue: queueMain, asyncHandler: asyncHandler)],

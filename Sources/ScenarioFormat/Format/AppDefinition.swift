@@ -37,7 +37,7 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     /// The bundle identifier, for example `com.example.notes`.
     public var bundleIdentifier: String
     /// `UIBackgroundModes` from Info.plist.
-    public var backgroundModes: [String]
+    public var backgroundModes: [BackgroundMode]
     /// `BGTaskSchedulerPermittedIdentifiers` from Info.plist.
     public var permittedIdentifiers: [String]
     /// The app's entitlements, for example `com.apple.developer.background-tasks.continued-processing.gpu`.
@@ -56,11 +56,8 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     /// Later builds that a timeline's `updateApp` installs, in name order.
     public var updates: [AppUpdate]
 
-    /// The background modes Info.plist may list.
-    public static let knownBackgroundModes = [
-        "audio", "location", "voip", "external-accessory", "bluetooth-central", "bluetooth-peripheral",
-        "fetch", "remote-notification", "processing", "nearby-interaction", "push-to-talk",
-    ]
+    /// The background modes Info.plist may list, as it writes them.
+    public static let knownBackgroundModes = BackgroundMode.known.map(\.rawValue)
 
     /// The entitlements bgsim knows: the ones the model weighs.
     public static let knownEntitlements = [gpuEntitlement]
@@ -70,7 +67,7 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
 
     /// Creates an app definition.
     public init(
-        bundleIdentifier: String, backgroundModes: [String] = [], permittedIdentifiers: [String] = [],
+        bundleIdentifier: String, backgroundModes: [BackgroundMode] = [], permittedIdentifiers: [String] = [],
         entitlements: [String] = [], handlers: [(callback: Callback, action: String)] = [], actions: [String: [Step]] = [:],
         flags: [(name: String, value: Bool)] = [], usesScenes: Bool = false, build: String = AppInfo.firstBuild,
         updates: [AppUpdate] = []

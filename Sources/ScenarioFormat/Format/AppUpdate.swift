@@ -21,7 +21,7 @@ public struct AppUpdate: Sendable, Hashable, Decodable {
     /// The build's name.
     public var build: String
     /// The new Info.plist, if the update changes it.
-    public var backgroundModes: [String]?
+    public var backgroundModes: [BackgroundMode]?
     public var permittedIdentifiers: [String]?
     public var usesScenes: Bool?
     /// The new callback handlers, if the update changes them.
@@ -33,7 +33,7 @@ public struct AppUpdate: Sendable, Hashable, Decodable {
 
     /// Creates an update.
     public init(
-        build: String, backgroundModes: [String]? = nil, permittedIdentifiers: [String]? = nil, usesScenes: Bool? = nil,
+        build: String, backgroundModes: [BackgroundMode]? = nil, permittedIdentifiers: [String]? = nil, usesScenes: Bool? = nil,
         handlers: [(callback: AppDefinition.Callback, action: String)]? = nil, actions: [String: [Step]] = [:],
         flags: [(name: String, value: Bool)] = []
     ) {
@@ -95,7 +95,7 @@ public struct AppUpdate: Sendable, Hashable, Decodable {
 
 /// The parts of Info.plist a scenario writes, read from `infoPlist`.
 struct InfoPlist {
-    var backgroundModes: [String]
+    var backgroundModes: [BackgroundMode]
     var permittedIdentifiers: [String]
     var usesScenes: Bool
 
@@ -104,11 +104,12 @@ struct InfoPlist {
         guard c.contains(AnyKey("infoPlist")) else { return nil }
         let plist = try c.superDecoder(forKey: AnyKey("infoPlist")).strictContainer(
             allowing: ["UIBackgroundModes", "BGTaskSchedulerPermittedIdentifiers", "UIApplicationSceneManifest", "note"])
-        backgroundModes = try plist.optional([String].self, "UIBackgroundModes") ?? []
-        for (index, mode) in backgroundModes.enumerated() where !AppDefinition.knownBackgroundModes.contains(mode) {
+        let modes = try plist.optional([String].self, "UIBackgroundModes") ?? []
+        for (index, mode) in modes.enumerated() where !AppDefinition.knownBackgroundModes.contains(mode) {
             throw invalid(plist.path("UIBackgroundModes") + [AnyKey(intValue: index)!],
                           "unknown background mode \"\(mode)\"\(Suggestion.hint(for: mode, among: AppDefinition.knownBackgroundModes))")
         }
+        backgroundModes = modes.map(BackgroundMode.init(rawValue:))
         permittedIdentifiers = try plist.optional([String].self, "BGTaskSchedulerPermittedIdentifiers") ?? []
         usesScenes = plist.contains(AnyKey("UIApplicationSceneManifest"))
         if usesScenes {

@@ -6,7 +6,7 @@ package struct AppRefreshTasks: SystemLaunchedTask {
 
     package var kind: TaskKind { .appRefresh }
     package var subjectName: String { "app refresh" }
-    package var backgroundMode: String? { "fetch" }
+    package var backgroundMode: BackgroundMode? { .fetch }
     package var pendingLimit: Int { 1 }
 
     package func runtime(in profile: PlatformProfile) -> Int64? { profile.appRefreshRuntime.nanoseconds }

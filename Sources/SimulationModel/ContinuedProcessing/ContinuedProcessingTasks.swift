@@ -14,7 +14,7 @@ package struct ContinuedProcessingTasks: TaskBehavior {
     package var kind: TaskKind { .continuedProcessing }
     package var subjectName: String { "continued processing" }
     /// None: Apple's guide lists only the permitted identifier (and an entitlement for the GPU). Assumed.
-    package var backgroundMode: String? { nil }
+    package var backgroundMode: BackgroundMode? { nil }
     /// Continued requests wait in a queue that Apple gives no length for: unbounded here.
     package var pendingLimit: Int { .max }
     /// Continued tasks are the person's own: a failed one does not push back the app's later tasks.

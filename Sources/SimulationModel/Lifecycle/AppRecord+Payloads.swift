@@ -22,12 +22,12 @@ extension AppRecord {
         public var from: AppState.Name
         public var to: AppState.Name
         /// What caused the change (`goHome`, `lock`, `bgTask <identifier>`...), if anything named did.
-        public var cause: String?
+        public var cause: StateChangeCause?
         /// Set exactly when `to` is `terminated`.
         public var termination: Termination?
 
         /// A change between two living states; a termination has its own initializer.
-        public init(process: Int, from: AppState.Name, to: AppState.Name, cause: String?) {
+        public init(process: Int, from: AppState.Name, to: AppState.Name, cause: StateChangeCause?) {
             precondition(to != .terminated, "a termination says why: use init(process:from:termination:)")
             self.process = process
             self.from = from
@@ -199,7 +199,7 @@ extension AppRecord {
 extension AppRecord.StateChange: TracePayload {
     package func encode(to fields: inout TraceFieldWriter) {
         // In key order, so the line needs no sorting: app.state is the most frequent kind.
-        fields.add("cause", ifPresent: cause)
+        fields.add("cause", ifPresent: cause?.description)
         fields.add("code", ifPresent: termination?.reason.exceptionCode)
         fields.add("from", from)
         fields.add("message", ifPresent: termination?.message)
@@ -212,7 +212,12 @@ extension AppRecord.StateChange: TracePayload {
         process = try fields.smallCount("process")
         from = try fields.choice("from")
         to = try fields.choice("to")
-        cause = try fields.stringIfPresent("cause")
+        if let text = try fields.stringIfPresent("cause") {
+            guard let cause = StateChangeCause(text) else {
+                throw TraceDecodingError(field: "cause", reason: "is not a cause of a state change: \"\(text)\"")
+            }
+            self.cause = cause
+        }
         if to == .terminated {
             let reason = try fields.choice("reason", TerminationReason.self)
             termination = Termination(reason: reason, message: try fields.string("message"))

@@ -6,7 +6,7 @@ package struct ProcessingTasks: SystemLaunchedTask {
 
     package var kind: TaskKind { .processing }
     package var subjectName: String { "processing" }
-    package var backgroundMode: String? { "processing" }
+    package var backgroundMode: BackgroundMode? { .processing }
     package var pendingLimit: Int { 10 }
 
     package func runtime(in profile: PlatformProfile) -> Int64? { profile.processingRuntime.nanoseconds }

@@ -78,15 +78,15 @@ extension PushRecord {
     public struct Outcome: Sendable, Hashable {
         public var push: Int
         public var outcome: Disposition
-        /// Why, for every outcome but `delivered`.
-        public var why: String?
+        /// Why, for every outcome but `delivered` (and for a held push delivered when the person opened the app).
+        public var why: PushReason?
         /// The process it was delivered to.
         public var process: Int?
         /// How it reached the app, when delivered.
         public var wake: ServiceWake?
 
         /// Creates the record.
-        public init(push: Int, outcome: Disposition, why: String? = nil, process: Int? = nil, wake: ServiceWake? = nil) {
+        public init(push: Int, outcome: Disposition, why: PushReason? = nil, process: Int? = nil, wake: ServiceWake? = nil) {
             self.push = push
             self.outcome = outcome
             self.why = why
@@ -145,13 +145,18 @@ extension PushRecord.Outcome: TracePayload {
         fields.add("process", ifPresent: process)
         fields.add("push", push)
         fields.add("wake", ifPresent: wake)
-        fields.add("why", ifPresent: why)
+        fields.add("why", ifPresent: why?.description)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         push = try fields.smallCount("push")
         outcome = try fields.choice("outcome")
-        why = try fields.stringIfPresent("why")
+        if let text = try fields.stringIfPresent("why") {
+            guard let reason = PushReason(text) else {
+                throw TraceDecodingError(field: "why", reason: "is not a reason the system gives for a push: \"\(text)\"")
+            }
+            why = reason
+        }
         process = try fields.smallCountIfPresent("process")
         wake = try fields.choiceIfPresent("wake")
     }

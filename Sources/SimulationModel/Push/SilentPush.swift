@@ -55,11 +55,11 @@ package final class SilentPush: SystemService {
                 break
             }
             guard let delay = faults.removeFirst() else {
-                drop(push, why: "lost on the way (fault: the system does not guarantee delivery)")
+                drop(push, why: .lostOnTheWay)
                 break
             }
             system.trace(.push(.outcome(PushRecord.Outcome(
-                push: push, outcome: .held, why: "late on the way by \(TimeText.format(delay)) (fault: APNs delivers low-priority pushes in bursts)"))))
+                push: push, outcome: .held, why: .lateOnTheWay(delay)))))
             system.kernel.schedule(after: delay, label: EventLabel("push.late", subject: Int64(push))) { [self] in
                 receive(push, notification)
             }
@@ -79,7 +79,7 @@ package final class SilentPush: SystemService {
             if let event = held.event { system.kernel.cancel(event) }
             self.held = nil
             system.trace(.push(.outcome(PushRecord.Outcome(
-                push: held.push, outcome: .discarded, why: "the app was terminated while the push was held"))))
+                push: held.push, outcome: .discarded, why: .terminatedWhileHeld))))
         }
     }
 
@@ -91,7 +91,7 @@ package final class SilentPush: SystemService {
         let label = EventLabel("push.release", subject: Int64(held.push))
         // At the same instant but outside the state change that called us: delivery queues app callbacks.
         system.kernel.schedule(after: .zero, label: label) { [self] in
-            deliver(held.push, held.notification, why: "the person opened the app")
+            deliver(held.push, held.notification, why: .appOpened)
         }
     }
 
@@ -105,7 +105,7 @@ package final class SilentPush: SystemService {
                 message: "push \(push) has apns-push-type background with apns-priority 10")
             switch system.profile.pushPriority10Policy {
             case .drop:
-                return drop(push, why: "a background push with priority 10 is an error (pushPriority10Policy drop)")
+                return drop(push, why: .priority10)
             case .deliverAsLowPriority:
                 notification.priority = 5
             }
@@ -116,13 +116,13 @@ package final class SilentPush: SystemService {
             return deliver(push, notification, why: nil)
         }
         guard notification.contentAvailable else {
-            return drop(push, why: "no content-available: the system does not wake the app in the background for it")
+            return drop(push, why: .noContentAvailable)
         }
-        guard system.appInfo.backgroundModes.contains("remote-notification") else {
+        guard system.appInfo.backgroundModes.contains(.remoteNotification) else {
             system.diagnose(
                 Rules.remoteNotificationModeMissing, process: system.process?.number, subject: "push \(push)",
                 message: "push \(push) has content-available, but UIBackgroundModes lacks remote-notification")
-            return drop(push, why: "UIBackgroundModes lacks remote-notification")
+            return drop(push, why: .remoteNotificationModeMissing)
         }
         if let why = blocker(snapshot) { return drop(push, why: why) }
         let since = snapshot.now - Self.hour
@@ -134,18 +134,14 @@ package final class SilentPush: SystemService {
     }
 
     /// Why the system does not deliver a background push now, if it does not.
-    private func blocker(_ snapshot: WorldSnapshot) -> String? {
-        if snapshot.closedInAppSwitcher {
-            return "the person closed the app in the app switcher; no background launch until they open it again"
-        }
-        if snapshot.conditions.backgroundAppRefresh != .available {
-            return "Background App Refresh is \(snapshot.conditions.backgroundAppRefresh.rawValue)"
-        }
-        if snapshot.conditions.lowPowerMode { return "Low Power Mode is on" }
+    private func blocker(_ snapshot: WorldSnapshot) -> PushReason? {
+        if snapshot.closedInAppSwitcher { return .closedInAppSwitcher }
+        if snapshot.conditions.backgroundAppRefresh != .available { return .backgroundAppRefresh(snapshot.conditions.backgroundAppRefresh) }
+        if snapshot.conditions.lowPowerMode { return .lowPowerMode }
         return nil
     }
 
-    private func drop(_ push: Int, why: String) {
+    private func drop(_ push: Int, why: PushReason) {
         system.trace(.push(.outcome(PushRecord.Outcome(push: push, outcome: .dropped, why: why))))
     }
 
@@ -154,14 +150,14 @@ package final class SilentPush: SystemService {
         if let older = held {
             if let event = older.event { system.kernel.cancel(event) }
             system.trace(.push(.outcome(PushRecord.Outcome(
-                push: older.push, outcome: .coalesced, why: "replaced by push \(push): the system holds only the newest"))))
+                push: older.push, outcome: .coalesced, why: .replaced(byPush: push)))))
         }
         let limit = system.profile.pushMaxPerHour
         system.diagnose(
             Rules.pushThrottled, process: system.process?.number, subject: "push \(push)",
             message: "push \(push) arrived after \(wakes.count) background push(es) in the last hour (the limit is \(limit)): held")
         system.trace(.push(.outcome(PushRecord.Outcome(
-            push: push, outcome: .held, why: "\(wakes.count) background pushes in the last hour; the limit is \(limit)"))))
+            push: push, outcome: .held, why: .rateLimited(lastHour: wakes.count, limit: limit)))))
         var event: EventHandle?
         if let oldest = wakes.first {
             let label = EventLabel("push.release", subject: Int64(push))
@@ -181,19 +177,19 @@ package final class SilentPush: SystemService {
 
     // MARK: Delivering
 
-    private func deliver(_ push: Int, _ notification: RemoteNotification, why: String?) {
+    private func deliver(_ push: Int, _ notification: RemoteNotification, why: PushReason?) {
         let wake: ServiceWake
         let process: AppProcess
         if let current = system.process, current.isAlive {
             process = current
             if current.state == .suspended {
                 wake = .woken
-                current.wakeForService(cause: "push \(push)")
+                current.wakeForService(cause: .push(push))
             } else {
                 wake = .running
             }
         } else {
-            process = system.launchIntoBackground(cause: "push \(push)")
+            process = system.launchIntoBackground(cause: .push(push))
             wake = .launched
         }
         if !process.state.isForeground && process.state != .launching(into: .foreground) {

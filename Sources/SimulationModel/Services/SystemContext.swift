@@ -26,7 +26,7 @@ package protocol SystemContext: AnyObject {
     /// `simulated` when the debugger's `simulateLaunch` launched it.
     func deliver(_ request: TaskRequest, simulated: Bool)
     /// Launches the app into the background for a service's event (a push, a finished transfer) and returns the process.
-    func launchIntoBackground(cause: String) -> AppProcess
+    func launchIntoBackground(cause: StateChangeCause) -> AppProcess
     /// The next job number for a continued identifier's `{n}`: counted over the run, so no two jobs share one.
     func nextJobNumber() -> Int
     /// Tells every service that a launched task started in `process` (after `bgTask.start` is traced).

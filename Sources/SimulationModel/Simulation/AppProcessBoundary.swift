@@ -53,3 +53,44 @@ extension AppRecord.Save {
         self.init(process: process, checkpoint: checkpoint, work: .nanoseconds(work))
     }
 }
+
+// The app process's state changes take their cause as the trace's words until it is typed; these forward the typed
+// cause, and the record reads the words back.
+
+extension AppProcess {
+    func launch(into destination: AppState.LaunchDestination, cause: StateChangeCause) {
+        launch(into: destination, cause: cause.description)
+    }
+
+    func enterBackground(cause: StateChangeCause) {
+        enterBackground(cause: cause.description)
+    }
+
+    func enterForeground(cause: StateChangeCause) {
+        enterForeground(cause: cause.description)
+    }
+
+    @discardableResult
+    func resignActive(cause: StateChangeCause) -> String? {
+        resignActive(cause: cause.description)
+    }
+
+    @discardableResult
+    func becomeActive(cause: StateChangeCause) -> String? {
+        becomeActive(cause: cause.description)
+    }
+
+    package func wakeForService(cause: StateChangeCause) {
+        wakeForService(cause: cause.description)
+    }
+}
+
+extension AppRecord.StateChange {
+    /// The record from the cause in the trace's words: the app process's spelling until it is typed.
+    package init(process: Int, from: AppState.Name, to: AppState.Name, cause: String?) {
+        self.init(process: process, from: from, to: to, cause: cause.map { text in
+            guard let cause = StateChangeCause(text) else { preconditionFailure("no state change cause reads \"\(text)\"") }
+            return cause
+        })
+    }
+}

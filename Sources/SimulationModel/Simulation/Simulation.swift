@@ -263,22 +263,22 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     private func performPersonAction(_ action: PersonAction) {
         switch action {
         case .launch:
-            openApp(cause: "launch")
+            openApp(cause: .launch)
         case .returnToApp:
-            openApp(cause: "returnToApp")
+            openApp(cause: .returnToApp)
         case .backgroundLaunch:
             if let process, !process.state.isTerminated {
                 ignored("the app is already running")
             } else if closedInAppSwitcher {
                 ignored("the person closed the app in the app switcher; no background launch until they open it again")
             } else {
-                startProcess(into: .background, cause: "backgroundLaunch")
+                startProcess(into: .background, cause: .backgroundLaunch)
             }
         case .goHome:
             guard let process, process.state.isForeground || process.state == .launching(into: .foreground) else {
                 return ignored("the app is not in the foreground")
             }
-            process.enterBackground(cause: "goHome")
+            process.enterBackground(cause: .goHome)
         case .lock:
             guard !conditions.locked else { return ignored("the device is already locked") }
             let old = conditions
@@ -286,7 +286,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             lockedSince = kernel.now
             conditionsChanged(from: old)
             appWasInFrontWhenLocked = process.map { $0.state.isForeground || $0.state == .launching(into: .foreground) } ?? false
-            if appWasInFrontWhenLocked { process?.enterBackground(cause: "lock") }
+            if appWasInFrontWhenLocked { process?.enterBackground(cause: .lock) }
             worldChanged()
         case .unlock:
             guard conditions.locked else { return ignored("the device is not locked") }
@@ -294,7 +294,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             conditions.locked = false
             lockedSince = nil
             conditionsChanged(from: old)
-            if appWasInFrontWhenLocked { openApp(cause: "unlock") }
+            if appWasInFrontWhenLocked { openApp(cause: .unlock) }
             appWasInFrontWhenLocked = false
             worldChanged()
         case .swipeAway:
@@ -304,14 +304,14 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             guard !process.state.isTerminated else {
                 return ignored("the app was not running; it is removed from the app switcher")
             }
-            process.resignActive(cause: "appSwitcher")
+            process.resignActive(cause: .appSwitcher)
             process.terminate(.userSwipedAway, message: "the person closed the app in the app switcher")
         case .memoryPressure:
             onProcess { $0.memoryPressure() }
         case .openControlCenter:
-            onProcess { $0.resignActive(cause: "controlCenter") }
+            onProcess { $0.resignActive(cause: .controlCenter) }
         case .closeControlCenter:
-            onProcess { $0.becomeActive(cause: "controlCenter") }
+            onProcess { $0.becomeActive(cause: .controlCenter) }
         case .tap(let action):
             guard let process else { return ignored("the app is not running") }
             process.performUserAction(action)
@@ -343,7 +343,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         for service in services { service.conditionsChanged(from: old) }
     }
 
-    private func openApp(cause: String) {
+    private func openApp(cause: StateChangeCause) {
         if conditions.locked { return ignored("the device is locked") }
         closedInAppSwitcher = false
         opens.append(kernel.now)
@@ -356,7 +356,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     }
 
     @discardableResult
-    private func startProcess(into destination: AppState.LaunchDestination, cause: String) -> AppProcess {
+    private func startProcess(into destination: AppState.LaunchDestination, cause: StateChangeCause) -> AppProcess {
         processCount += 1
         let process = AppProcess(number: processCount, simulation: self, makeAppCode: makeAppCode)
         self.process = process
@@ -378,11 +378,11 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             // run one (its handler is registered when the person asks for the work).
             return
         } else {
-            startProcess(into: .background, cause: "bgTask \(request.identifier)").deliver(request, simulated: simulated)
+            startProcess(into: .background, cause: .bgTask(request.identifier)).deliver(request, simulated: simulated)
         }
     }
 
-    package func launchIntoBackground(cause: String) -> AppProcess {
+    package func launchIntoBackground(cause: StateChangeCause) -> AppProcess {
         startProcess(into: .background, cause: cause)
     }
 

@@ -11,7 +11,7 @@ package protocol TaskBehavior: Sendable {
     /// How the task is named in diagnostics.
     var subjectName: String { get }
     /// The `UIBackgroundModes` value the kind needs, if any.
-    var backgroundMode: String? { get }
+    var backgroundMode: BackgroundMode? { get }
     /// The most requests of the kind that may be pending at once.
     var pendingLimit: Int { get }
     /// How long a task may run in nanoseconds, or nil when there is no fixed limit (an integer while the app
@@ -47,7 +47,7 @@ extension TaskKind {
     }
 
     /// The `UIBackgroundModes` value this kind needs, if any.
-    var backgroundMode: String? { behavior.backgroundMode }
+    var backgroundMode: BackgroundMode? { behavior.backgroundMode }
 
     /// The most requests of this kind that may be pending at once.
     var pendingLimit: Int { behavior.pendingLimit }

@@ -9,7 +9,7 @@ extension BackgroundTransfers {
         /// Where it is in its life; moves only as ``TransferPhase/canMove(to:)`` allows.
         private(set) var phase: TransferPhase = .waiting
         /// Why it waits, failed or was cancelled (the record's `why`); nil while it runs and once it finished.
-        var why: String?
+        var why: TransferRecord.State.Reason?
         var bytes: Int64 = 0
         /// When the bytes were last counted, while running.
         var countedAt: VirtualInstant = .zero

@@ -110,7 +110,7 @@ package final class BackgroundTransfers: SystemService {
         if let event = transfer.event { system.kernel.cancel(event) }
         transfer.event = nil
         move(transfer, to: .cancelled)
-        transfer.why = "NSURLErrorCancelled: the app cancelled the task"
+        transfer.why = .cancelledByApp
         trace(transfer)
         let session = transfer.request.session
         guard !transfers.contains(where: { $0.request.session == session && !$0.isDone }) else { return }
@@ -149,7 +149,7 @@ package final class BackgroundTransfers: SystemService {
             if let event = transfer.event { system.kernel.cancel(event) }
             transfer.event = nil
             move(transfer, to: .cancelled)
-            transfer.why = "NSURLErrorCancelled: the person force quit the app (NSURLErrorBackgroundTaskCancelledReasonKey 0)"
+            transfer.why = .cancelledByForceQuit
             trace(transfer)
         }
     }
@@ -198,12 +198,12 @@ package final class BackgroundTransfers: SystemService {
     }
 
     /// Why the transfer cannot move now, if it cannot.
-    private func blocker(_ transfer: Transfer, _ conditions: DeviceConditions) -> String? {
-        if let begin = transfer.request.earliestBegin, begin > now { return "earliestBeginDate" }
-        if conditions.network == .none { return "no network" }
+    private func blocker(_ transfer: Transfer, _ conditions: DeviceConditions) -> TransferRecord.State.Reason? {
+        if let begin = transfer.request.earliestBegin, begin > now { return .earliestBeginDate }
+        if conditions.network == .none { return .noNetwork }
         if transfer.discretionary {
-            if conditions.network != .wifi { return "discretionary: waits for Wi-Fi" }
-            if !conditions.charging { return "discretionary: waits for power" }
+            if conditions.network != .wifi { return .discretionaryWaitsForWiFi }
+            if !conditions.charging { return .discretionaryWaitsForPower }
         }
         return nil
     }
@@ -220,7 +220,7 @@ package final class BackgroundTransfers: SystemService {
                 transfer.why = why
                 trace(transfer)
             }
-            if why == "earliestBeginDate", let begin = transfer.request.earliestBegin {
+            if why == .earliestBeginDate, let begin = transfer.request.earliestBegin {
                 let label = EventLabel("transfer.begin", subject: Int64(transfer.number))
                 transfer.event = system.kernel.schedule(at: begin, label: label) { [self] in
                     transfer.event = nil
@@ -251,7 +251,7 @@ package final class BackgroundTransfers: SystemService {
         transfer.bytes = transfer.request.bytes
         if let error = transfer.request.error {
             move(transfer, to: .failed)
-            transfer.why = error
+            transfer.why = .error(error)
         } else {
             move(transfer, to: .finished)
             transfer.why = nil
@@ -274,8 +274,8 @@ package final class BackgroundTransfers: SystemService {
             return deliverIfReady(session, in: process)
         }
         guard sendsLaunchEvents, !snapshot.closedInAppSwitcher else {
-            let why = sendsLaunchEvents ? "the person closed the app in the app switcher" : "sessionSendsLaunchEvents is false"
-            system.trace(.transfer(.session(TransferRecord.Session(session: session, phase: .eventsReady, why: why + ": the events wait for the app"))))
+            let why: TransferRecord.Session.Reason = sendsLaunchEvents ? .closedInAppSwitcher : .noLaunchEvents
+            system.trace(.transfer(.session(TransferRecord.Session(session: session, phase: .eventsReady, why: why))))
             return
         }
         let process: AppProcess
@@ -283,9 +283,9 @@ package final class BackgroundTransfers: SystemService {
         if let current = system.process, current.isAlive {
             process = current
             wake = current.state == .suspended ? .woken : .running
-            current.wakeForService(cause: "background session \(session)")
+            current.wakeForService(cause: .backgroundSession(session))
         } else {
-            process = system.launchIntoBackground(cause: "background session \(session)")
+            process = system.launchIntoBackground(cause: .backgroundSession(session))
             wake = .launched
         }
         system.trace(.transfer(.session(TransferRecord.Session(session: session, phase: .eventsReady, process: process.number, wake: wake))))
@@ -318,7 +318,7 @@ package final class BackgroundTransfers: SystemService {
                     fileDeleted(transfer, in: process)
                 })
             }
-            let error = outcome == .finished ? nil : outcome == .cancelled ? "NSURLErrorCancelled" : transfer.why
+            let error = outcome == .finished ? nil : outcome == .cancelled ? "NSURLErrorCancelled" : transfer.why?.description
             process.callForService(.transfer(.didCompleteWithError(session: session, transfer: transfer.number, error: error)))
         }
         // Only after a wake or relaunch for the session's events (Apple: the method "tells the delegate that all
@@ -352,13 +352,13 @@ package final class BackgroundTransfers: SystemService {
         let limit = TimeText.format(profile.transferEventsBudget)
         if !hasSession(session, in: process) {
             process.trace(.transfer(.session(TransferRecord.Session(
-                session: session, phase: .timedOut, process: process.number, why: "no session with this identifier was created"))))
+                session: session, phase: .timedOut, process: process.number, why: .sessionNotRecreated))))
             process.diagnose(
                 Rules.backgroundSessionNotRecreated, subject: "session \(session)",
                 message: "the app was relaunched for background session \(session) and created no session with that identifier within \(limit): its events were not delivered")
         } else {
             process.trace(.transfer(.session(TransferRecord.Session(
-                session: session, phase: .timedOut, process: process.number, why: "the completion handler was not called"))))
+                session: session, phase: .timedOut, process: process.number, why: .completionHandlerNotCalled))))
             process.diagnose(
                 Rules.backgroundEventsCompletionNotCalled, subject: "session \(session)",
                 message: "the completion handler of handleEventsForBackgroundURLSession for \(session) was not called within \(limit)")

@@ -59,11 +59,11 @@ extension TransferRecord {
         public var phase: Phase
         public var bytes: Int64
         public var total: Int64
-        /// Why it waits, or the error it failed with.
-        public var why: String?
+        /// Why it waits, or how it ended without finishing.
+        public var why: Reason?
 
         /// Creates the record.
-        public init(transfer: Int, session: String, phase: Phase, bytes: Int64, total: Int64, why: String? = nil) {
+        public init(transfer: Int, session: String, phase: Phase, bytes: Int64, total: Int64, why: Reason? = nil) {
             self.transfer = transfer
             self.session = session
             self.phase = phase
@@ -94,10 +94,11 @@ extension TransferRecord {
         public var process: Int?
         /// How the events reached the app (`running`, `woken`, `launched`), for `eventsReady`.
         public var wake: ServiceWake?
-        public var why: String?
+        /// Why the events wait (`eventsReady`), or what was missing (`timedOut`).
+        public var why: Reason?
 
         /// Creates the record.
-        public init(session: String, phase: SessionPhase, process: Int? = nil, wake: ServiceWake? = nil, why: String? = nil) {
+        public init(session: String, phase: SessionPhase, process: Int? = nil, wake: ServiceWake? = nil, why: Reason? = nil) {
             self.session = session
             self.phase = phase
             self.process = process
@@ -114,7 +115,7 @@ extension TransferRecord.State: TracePayload {
         fields.add("session", session)
         fields.add("total", total)
         fields.add("transfer", transfer)
-        fields.add("why", ifPresent: why)
+        fields.add("why", ifPresent: why?.description)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -123,7 +124,12 @@ extension TransferRecord.State: TracePayload {
         phase = try fields.choice("phase")
         bytes = try fields.count("bytes")
         total = try fields.count("total")
-        why = try fields.stringIfPresent("why")
+        if let text = try fields.stringIfPresent("why") {
+            guard let reason = Reason(text, phase: phase) else {
+                throw TraceDecodingError(field: "why", reason: "is not a reason a \(phase.rawValue) transfer has: \"\(text)\"")
+            }
+            why = reason
+        }
     }
 }
 
@@ -133,7 +139,7 @@ extension TransferRecord.Session: TracePayload {
         fields.add("process", ifPresent: process)
         fields.add("session", session)
         fields.add("wake", ifPresent: wake)
-        fields.add("why", ifPresent: why)
+        fields.add("why", ifPresent: why?.description)
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
@@ -141,6 +147,11 @@ extension TransferRecord.Session: TracePayload {
         phase = try fields.choice("phase")
         process = try fields.smallCountIfPresent("process")
         wake = try fields.choiceIfPresent("wake")
-        why = try fields.stringIfPresent("why")
+        if let text = try fields.stringIfPresent("why") {
+            guard let reason = Reason(text) else {
+                throw TraceDecodingError(field: "why", reason: "is not a reason a session's events wait or time out: \"\(text)\"")
+            }
+            why = reason
+        }
     }
 }

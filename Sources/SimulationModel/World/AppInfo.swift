@@ -3,7 +3,7 @@ public struct AppInfo: Sendable, Hashable {
     /// The bundle identifier, for example `com.example.notes`.
     public var bundleIdentifier: String
     /// `UIBackgroundModes`.
-    public var backgroundModes: [String]
+    public var backgroundModes: [BackgroundMode]
     /// `BGTaskSchedulerPermittedIdentifiers`.
     public var permittedIdentifiers: [String]
     /// The app's entitlements.
@@ -16,7 +16,7 @@ public struct AppInfo: Sendable, Hashable {
 
     /// Creates the description of an app.
     public init(
-        bundleIdentifier: String, backgroundModes: [String] = [], permittedIdentifiers: [String] = [], entitlements: [String] = [],
+        bundleIdentifier: String, backgroundModes: [BackgroundMode] = [], permittedIdentifiers: [String] = [], entitlements: [String] = [],
         usesScenes: Bool = false, build: String = AppInfo.firstBuild
     ) {
         self.bundleIdentifier = bundleIdentifier

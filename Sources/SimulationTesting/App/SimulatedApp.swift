@@ -34,14 +34,14 @@ public struct SimulatedApp: Sendable {
     /// How long synchronous app code may run on the wall clock before the watchdog stops it; nil keeps the default.
     public var watchdogLimit: Duration?
 
-    /// Creates an app from its Info.plist entries and its delegate.
+    /// Creates an app from its Info.plist entries, written as Info.plist writes them, and its delegate.
     public init(
         bundleIdentifier: String, backgroundModes: [String] = [], permittedIdentifiers: [String] = [], entitlements: [String] = [],
         delegate: @escaping @MainActor @Sendable () -> any UIApplicationDelegate
     ) {
         self.info = AppInfo(
-            bundleIdentifier: bundleIdentifier, backgroundModes: backgroundModes, permittedIdentifiers: permittedIdentifiers,
-            entitlements: entitlements)
+            bundleIdentifier: bundleIdentifier, backgroundModes: backgroundModes.map(BackgroundMode.init(rawValue:)),
+            permittedIdentifiers: permittedIdentifiers, entitlements: entitlements)
         self.makeDelegate = delegate
     }
 

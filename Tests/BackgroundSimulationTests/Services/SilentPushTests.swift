@@ -17,7 +17,7 @@ import Testing
 
     /// Runs an app with `remote-notification` (unless `modes` says otherwise) that handles pushes with `steps`.
     static func runPush(
-        _ timeline: [TimelineEntry], steps: [Step] = handler(2), modes: [String] = ["remote-notification"],
+        _ timeline: [TimelineEntry], steps: [Step] = handler(2), modes: [BackgroundMode] = [.remoteNotification],
         profile: PlatformProfile = PlatformProfile(.iOS26), device: DeviceConditions = DeviceConditions(),
         stopAt: Duration = .seconds(3 * 3600), seed: UInt64 = 1
     ) -> SimulationResult {

@@ -100,3 +100,26 @@ import Testing
         #expect(try target.outcome(of: plan).fingerprint == target.outcome(of: plan).fingerprint)
     }
 }
+
+/// The catalogue of choice points is complete, and docs/fuzzing.md lists it.
+@Suite struct ChoiceCatalogueTests {
+    @Test func everyChoiceTheSamplesDrawIsCatalogued() throws {
+        var drawn: Set<String> = []
+        for name in ["feed-refresh-week", "continued-video-export", "refresh-expires-while-saving", "save-on-background"] {
+            let target = try sample(name)
+            let landmarks = try Landmarks.probe(target)
+            drawn.formUnion(landmarks.choiceLabels.map(\.name))
+        }
+        #expect(!drawn.isEmpty)
+        #expect(drawn.filter { ModelChoice(rawValue: $0) == nil } == [])
+    }
+
+    @Test func theDocsListEveryChoiceWithItsSubject() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("docs/fuzzing.md"), encoding: .utf8)
+        for choice in ModelChoice.allCases {
+            let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| `\(choice.name)` |") }, "\(choice.name)")
+            #expect(row.contains(choice.subject == nil ? "| none |" : "| the app process |"))
+            #expect(choice.label(subject: 2) == ChoiceLabel(choice.name, subject: 2))
+        }
+    }
+}

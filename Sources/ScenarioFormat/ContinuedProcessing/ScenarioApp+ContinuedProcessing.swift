@@ -45,7 +45,7 @@ extension ScenarioApp {
         for unit in 1...work.count {
             if work.checksCancellation, task?.isWorkCancelled == true { throw CancellationError() }
             let duration = work.jitter > .zero
-                ? max(.zero, work.duration + kernel.draw(ChoiceLabel("app.unitJitter", subject: Int64(process.number)), in: -work.jitter...work.jitter))
+                ? max(.zero, work.duration + kernel.draw(ModelChoice.unitJitter.label(subject: process.number), in: -work.jitter...work.jitter))
                 : work.duration
             try await process.compute(duration.nanoseconds, label: "unit \(unit) of \(work.count) on \(context.lane)")
             // Cancelled half-way: the unit is dropped rather than written after the clean-up removed the file.

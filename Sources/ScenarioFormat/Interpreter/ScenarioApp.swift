@@ -92,7 +92,7 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, @unchecked Se
         switch step {
         case .work(let duration, let jitter, let changesState):
             let actual = jitter > .zero
-                ? max(.zero, duration + kernel.draw(ChoiceLabel("app.workJitter", subject: Int64(process.number)), in: -jitter...jitter)) : duration
+                ? max(.zero, duration + kernel.draw(ModelChoice.workJitter.label(subject: process.number), in: -jitter...jitter)) : duration
             process.trace(.app(.work(AppRecord.Activity(process: process.number, duration: actual, lane: context.lane))))
             // The app's memory is dirty from the moment work starts: a kill mid-way loses it.
             if changesState { process.recordWork(actual.nanoseconds) }

@@ -42,7 +42,7 @@ struct SwarmPlanner: Sendable {
             }
         }
         if enabled.contains(.extremeChoices) {
-            for label in landmarks.choiceLabels where label.name != FaultPlan.launchJitterLabel && random.chance(1, in: 3) {
+            for label in landmarks.choiceLabels where ModelChoice(label) != .launchJitter && random.chance(1, in: 3) {
                 plan.choices.append(ChoiceOverride(name: label.name, subject: label.subject, value: random.chance(1, in: 2) ? .max : .min))
             }
         }

@@ -42,6 +42,6 @@ enum LifecycleFaults: FeatureFaults {
     /// `delayedLaunch`: one launch (of a process the unperturbed run had, or the next) takes the longest jitter.
     static func delayLaunch(in plan: inout FaultPlan, landmarks: Landmarks, random: inout SeededGenerator) {
         let process = random.nextInt(in: 1...(landmarks.processCount + 1))
-        plan.choices.append(ChoiceOverride(name: FaultPlan.launchJitterLabel, subject: Int64(process), value: .max))
+        plan.choices.append(ChoiceOverride(.launchJitter, subject: Int64(process), value: .max))
     }
 }

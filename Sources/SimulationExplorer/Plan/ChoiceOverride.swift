@@ -1,4 +1,5 @@
 import SimulationKernel
+import SimulationModel
 
 /// A random decision forced to a value: every choice point with a label, or one occurrence of it.
 ///
@@ -6,7 +7,7 @@ import SimulationKernel
 /// `Int64.max` means "the largest value allowed" (a plan writes `"max"`)
 /// and `Int64.min` the smallest (`"min"`), whatever the range of each
 /// occurrence is. For example, the slowest relaunch:
-/// `ChoiceOverride(name: "app.launchJitter", subject: 2, value: .max)`.
+/// `ChoiceOverride(.launchJitter, subject: 2, value: .max)`.
 public struct ChoiceOverride: Sendable, Hashable {
     /// The choice point's label name, such as `app.launchJitter`.
     public var name: String
@@ -24,6 +25,14 @@ public struct ChoiceOverride: Sendable, Hashable {
         self.occurrence = occurrence
         self.value = value
     }
+
+    /// An override of one of the model's decisions (see ``ModelChoice``).
+    public init(_ choice: ModelChoice, subject: Int64? = nil, occurrence: Int? = nil, value: Int64) {
+        self.init(name: choice.name, subject: subject, occurrence: occurrence, value: value)
+    }
+
+    /// The model's decision the override names, if it names one of the catalogue's.
+    public var choice: ModelChoice? { ModelChoice(rawValue: name) }
 
     /// Whether it applies to a choice point with this label.
     func matches(_ label: ChoiceLabel) -> Bool {

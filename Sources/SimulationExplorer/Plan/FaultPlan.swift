@@ -69,14 +69,11 @@ public struct FaultPlan: Sendable, Hashable {
             bits |= parameter.key == .backgroundTimeBudget ? FaultKind.expireBackgroundTime.bit : FaultKind.assumedParameters.bit
         }
         for choice in choices {
-            bits |= choice.name == Self.launchJitterLabel ? FaultKind.delayedLaunch.bit : FaultKind.extremeChoices.bit
+            bits |= choice.choice == .launchJitter ? FaultKind.delayedLaunch.bit : FaultKind.extremeChoices.bit
         }
         if ordering.deviationCount > 0 { bits |= FaultKind.reorder.bit }
         return bits
     }
-
-    /// The choice point of a launch's jitter in the model.
-    static let launchJitterLabel = "app.launchJitter"
 
     /// Each change the plan makes, one line each, for summaries.
     public var lines: [String] {

@@ -65,7 +65,7 @@ extension SystemLaunchedTask {
                     + "when the system launches the app in the background for it, only a handler registered before that launch finishes is found")
         }
         reviewSubmission(request, from: process, profile: system.profile)
-        let draw: Int64 = system.kernel.draw("policy.delayDraw", in: 0...999_999)
+        let draw: Int64 = system.kernel.draw(ModelChoice.delayDraw.label(), in: 0...999_999)
         scheduler.enqueue(PendingRequest(request: request, submittedAt: process.kernel.now, delayDraw: draw))
         process.trace(.task(.submit(TaskRecord.Submit(
             process: process.number, request: request, personAction: nil, replaced: replacing, queued: false))))

@@ -1,3 +1,4 @@
+import SimulationKernel
 import BackgroundSimulation
 import PlatformLookalikes
 import ScenarioFormat
@@ -137,14 +138,15 @@ import Testing
         // table switches over `LaneState`, so no state falls back to a made-up one.)
         var report = try Runs.report("save-on-background")
         let end = report.timeline.end
+        let change = VirtualInstant.zero + (end - .zero) / 20
         report.timeline.device.append(Lane(
             id: "device-power-2", title: "power 2", group: .device,
             // The change at 30 s, inside the activity: on the terminal's condensed axis a quiet half of the run is one column.
             segments: [
-                Lane.Segment(start: 0, end: end / 20, state: .power(.lowPowerMode), detail: nil),
-                Lane.Segment(start: end / 20, end: end, state: .power(.charging), detail: "plugged in"),
+                Lane.Segment(start: .zero, end: change, state: .power(.lowPowerMode), detail: nil),
+                Lane.Segment(start: change, end: end, state: .power(.charging), detail: "plugged in"),
             ],
-            marks: [Lane.Mark(time: end / 20, kind: .failed, detail: "the system refused")]))
+            marks: [Lane.Mark(time: change, kind: .failed, detail: "the system refused")]))
         let html = HTMLReport().render(report)
         _ = try Self.parse(html)
         #expect(html.contains(">power 2</text>"))
@@ -161,18 +163,18 @@ import Testing
     @Test func crowdedGroupsShareRowsAndNarrowSegmentsMerge() throws {
         // Two thousand short background tasks, one after the other, over a day.
         var timeline = Timeline(events: try Runs.result("save-on-background").0.events)
-        let day: Int64 = 86_400_000_000_000
-        timeline.end = day
+        let day = VirtualDuration.days(1)
+        timeline.end = .zero + day
         timeline.assertions = (0..<2000).map { index in
-            let begin = Int64(index) * (day / 2000)
+            let begin = VirtualInstant.zero + Int64(index) * (day / 2000)
             return Timeline.AssertionLane(
-                process: 1, identifier: Int64(index + 1), name: "job", begin: begin, end: begin + 5_000_000_000,
+                process: 1, identifier: Int64(index + 1), name: "job", begin: begin, end: begin + .seconds(5),
                 closing: .ended, expirationHandlerAt: nil)
         }
         // And an app that changes state 100,000 times.
         let states: [AppState.Name] = [.background, .suspended, .foregroundActive, .background]
         timeline.processes[0].segments = (0..<100_000).map { index in
-            let start = Int64(index) * (day / 100_000)
+            let start = VirtualInstant.zero + Int64(index) * (day / 100_000)
             return Timeline.Segment(start: start, end: start + day / 100_000, state: states[index % states.count])
         }
         timeline.processes[0].termination = nil
@@ -265,12 +267,12 @@ import Testing
     @Test func aRunOfManyRowsStaysOnOneAxis() throws {
         // Two hundred background tasks open at once for a week: two hundred rows a day would not be read.
         var timeline = Timeline(events: try Runs.result("save-on-background").0.events)
-        let week: Int64 = 7 * 86_400_000_000_000
+        let week = VirtualInstant.zero + .days(7)
         timeline.end = week
         timeline.assertions = (0..<200).map { index in
             Timeline.AssertionLane(
-                process: 1, identifier: Int64(index + 1), name: "job", begin: Int64(index), end: week - Int64(index), closing: .open,
-                expirationHandlerAt: nil)
+                process: 1, identifier: Int64(index + 1), name: "job", begin: VirtualInstant(nanoseconds: Int64(index)),
+                end: week - .nanoseconds(Int64(index)), closing: .open, expirationHandlerAt: nil)
         }
         let html = HTMLReport().render(RunReport(timeline: timeline, fingerprint: "0", eventCount: 0, replay: "bgsim run x.json", ending: .completed))
         #expect(!html.contains("id=\"view-days\""))
@@ -280,17 +282,17 @@ import Testing
     @Test func aLongCrowdedRunStaysSmallInEveryView() throws {
         // Five thousand short background tasks and 100,000 app states over a week: too dense for a line a day; one axis, bounded by pixels.
         var timeline = Timeline(events: try Runs.result("save-on-background").0.events)
-        let week: Int64 = 7 * 86_400_000_000_000
-        timeline.end = week
+        let week = VirtualDuration.days(7)
+        timeline.end = .zero + week
         timeline.assertions = (0..<5000).map { index in
-            let begin = Int64(index) * (week / 5000)
+            let begin = VirtualInstant.zero + Int64(index) * (week / 5000)
             return Timeline.AssertionLane(
-                process: 1, identifier: Int64(index + 1), name: "job", begin: begin, end: begin + 5_000_000_000, closing: .ended,
+                process: 1, identifier: Int64(index + 1), name: "job", begin: begin, end: begin + .seconds(5), closing: .ended,
                 expirationHandlerAt: nil)
         }
         let states: [AppState.Name] = [.background, .suspended, .foregroundActive, .background]
         timeline.processes[0].segments = (0..<100_000).map { index in
-            let start = Int64(index) * (week / 100_000)
+            let start = VirtualInstant.zero + Int64(index) * (week / 100_000)
             return Timeline.Segment(start: start, end: start + week / 100_000, state: states[index % states.count])
         }
         timeline.processes[0].termination = nil

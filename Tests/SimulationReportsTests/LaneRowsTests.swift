@@ -8,7 +8,9 @@ import Testing
     static func lane(_ index: Int, from start: Int64, to end: Int64) -> Lane {
         Lane(
             id: "task-\(index)", title: "task \(index)", group: .backgroundTasks,
-            segments: [Lane.Segment(start: start, end: end, state: .assertionOpen, detail: nil)], marks: [])
+            segments: [Lane.Segment(
+                start: VirtualInstant(nanoseconds: start), end: VirtualInstant(nanoseconds: end), state: .assertionOpen, detail: nil)],
+            marks: [])
     }
 
     /// The rows a plain first-fit scan gives: what the tree must give too.

@@ -1,3 +1,4 @@
+import SimulationKernel
 import BackgroundSimulation
 import SimulationModel
 @testable import SimulationReports
@@ -54,8 +55,8 @@ import Testing
         var timeline = try Runs.report("save-on-background").timeline
         timeline.assertions = (0..<300).map { index in
             Timeline.AssertionLane(
-                process: 1, identifier: Int64(index + 1), name: "job", begin: Int64(index), end: timeline.end - Int64(index), closing: .open,
-                expirationHandlerAt: nil)
+                process: 1, identifier: Int64(index + 1), name: "job", begin: VirtualInstant(nanoseconds: Int64(index)),
+                end: timeline.end - .nanoseconds(Int64(index)), closing: .open, expirationHandlerAt: nil)
         }
         let lanes = TerminalTimeline(width: 80).lanes(timeline)
         #expect(lanes.count < 50, "\(lanes.count) lines")
@@ -72,7 +73,7 @@ import Testing
 
     @Test func theDigestFoldsOnlyConsecutiveRepetitionsAndSaysWhenNumbersDiffer() {
         func entry(_ time: Int64, _ text: String, _ actor: Timeline.Entry.Actor = .app(process: 1)) -> Timeline.Entry {
-            Timeline.Entry(time: time, actor: actor, text: text)
+            Timeline.Entry(time: VirtualInstant(nanoseconds: time), actor: actor, text: text)
         }
         let entries = [
             entry(0, "launch", .user), entry(1, "saved \"a\""), entry(2, "saved \"a\""), entry(3, "saved \"a\""),
@@ -81,24 +82,24 @@ import Testing
         ]
         let items = StoryDigest(entries).items
         #expect(items == [
-            .line(entries[0], repeats: 1, last: 0, numbersVary: false),
-            .line(entries[1], repeats: 3, last: 3, numbersVary: false),
-            .line(entries[4], repeats: 1, last: 4, numbersVary: false),
-            .line(entries[5], repeats: 1, last: 5, numbersVary: false),
-            .block(lines: 2, times: 1, last: 7, numbersVary: true),
-            .line(entries[8], repeats: 1, last: 8, numbersVary: false),
+            .line(entries[0], repeats: 1, last: VirtualInstant(nanoseconds: 0), numbersVary: false),
+            .line(entries[1], repeats: 3, last: VirtualInstant(nanoseconds: 3), numbersVary: false),
+            .line(entries[4], repeats: 1, last: VirtualInstant(nanoseconds: 4), numbersVary: false),
+            .line(entries[5], repeats: 1, last: VirtualInstant(nanoseconds: 5), numbersVary: false),
+            .block(lines: 2, times: 1, last: VirtualInstant(nanoseconds: 7), numbersVary: true),
+            .line(entries[8], repeats: 1, last: VirtualInstant(nanoseconds: 8), numbersVary: false),
             // Another process is another teller: not folded into the line before.
-            .line(entries[9], repeats: 1, last: 9, numbersVary: false),
+            .line(entries[9], repeats: 1, last: VirtualInstant(nanoseconds: 9), numbersVary: false),
         ])
         #expect(StoryDigest.sameWithoutNumbers("due at 1d09h41m24s (3.500s), BGS017", "due at 9h (12s), BGS1"))
         #expect(!StoryDigest.sameWithoutNumbers("due at 9h", "due at 9h (late)"))
         #expect(!StoryDigest.sameWithoutNumbers("export.1 ended", "export.1 started"))
         #expect(StoryDigest.sameWithoutNumbers("", ""))
         #expect(!StoryDigest.sameWithoutNumbers("5", ""))
-        let a = Timeline.Entry(time: 0, actor: .system, text: "due at 9h41m24s")
-        let b = Timeline.Entry(time: 9, actor: .system, text: "due at 12h09m41s")
+        let a = Timeline.Entry(time: .zero, actor: .system, text: "due at 9h41m24s")
+        let b = Timeline.Entry(time: VirtualInstant(nanoseconds: 9), actor: .system, text: "due at 12h09m41s")
         #expect(StoryDigest.shapeHash(a) == StoryDigest.shapeHash(b))
-        #expect(StoryDigest.shapeHash(a) != StoryDigest.shapeHash(Timeline.Entry(time: 0, actor: .user, text: a.text)))
+        #expect(StoryDigest.shapeHash(a) != StoryDigest.shapeHash(Timeline.Entry(time: .zero, actor: .user, text: a.text)))
     }
 
     @Test func instantsPastTheFirstDayKeepTheirSeconds() throws {

@@ -1,3 +1,4 @@
+import SimulationKernel
 import BackgroundSimulation
 import PlatformLookalikes
 import ScenarioFormat
@@ -13,7 +14,7 @@ import Testing
 @Suite struct TimelineLaneGroupTests {
     /// A record with its instant.
     struct Timed<Record> {
-        var time: Int64
+        var time: VirtualInstant
         var record: Record
     }
 
@@ -24,11 +25,11 @@ import Testing
 
     /// The payloads of one kind of record, with their instants.
     static func records<Record>(_ events: [TraceEvent], _ payload: (TraceRecord) -> Record?) -> [Timed<Record>] {
-        events.compactMap { event in payload(event.record).map { Timed(time: event.time.nanoseconds, record: $0) } }
+        events.compactMap { event in payload(event.record).map { Timed(time: event.time, record: $0) } }
     }
 
     /// The state a lane shows from `time` on: the segment that covers that instant, if any.
-    static func state(_ lane: Lane, at time: Int64) -> LaneState? {
+    static func state(_ lane: Lane, at time: VirtualInstant) -> LaneState? {
         lane.segments.last { $0.start <= time && time < $0.end }?.state
     }
 
@@ -80,7 +81,7 @@ import Testing
             #expect(lane.group == .backgroundTasks)
             let end = ends.first { $0.record.process == process && $0.record.identifier == identifier && $0.time >= begin.time }
             let death = terminations.first { $0.record.process == process && $0.time >= begin.time }
-            let closing: (time: Int64, mark: Lane.Mark.Kind?) = if let end {
+            let closing: (time: VirtualInstant, mark: Lane.Mark.Kind?) = if let end {
                 (end.time, .ended)
             } else if let death {
                 (death.time, .killed)
@@ -119,7 +120,7 @@ import Testing
             let end = try #require(ends.first { $0.record.identifier == start.record.identifier && $0.time >= start.time })
             if end.time > start.time {
                 #expect(Self.state(lane, at: start.time) == .request(.running))
-                #expect(Self.state(lane, at: end.time - 1) == .request(.running))
+                #expect(Self.state(lane, at: end.time - .nanoseconds(1)) == .request(.running))
             }
             let kind: Lane.Mark.Kind = end.record.how == .processEnded ? .killed : .ended
             #expect(lane.marks.contains { $0.time == end.time && $0.kind == kind && $0.detail.hasPrefix("\(end.record.how.rawValue), success") })
@@ -128,7 +129,7 @@ import Testing
         for submit in submits {
             let lane = try Self.lane(timeline, "request-\(submit.record.request.identifier)")
             // A new request waits, unless its task is already running or starts at that very instant.
-            let runningBefore = submit.time > 0 && Self.state(lane, at: submit.time - 1) == .request(.running)
+            let runningBefore = submit.time > .zero && Self.state(lane, at: submit.time - .nanoseconds(1)) == .request(.running)
             let startsNow = starts.contains { $0.time == submit.time && $0.record.identifier == submit.record.request.identifier }
             if !runningBefore && !startsNow && submit.time < timeline.end {
                 #expect(Self.state(lane, at: submit.time) == .request(.pending), "\(submit.record.request.identifier) at \(submit.time)")
@@ -265,7 +266,7 @@ import Testing
         }
         // Every change of conditions after the first is a line of the story.
         let changes = events.filter { if case .device(.state) = $0.record { $0.sequence > 1 } else { false } }
-        #expect(timeline.entries.filter { $0.actor == .device }.map(\.time) == changes.map(\.time.nanoseconds))
+        #expect(timeline.entries.filter { $0.actor == .device }.map(\.time) == changes.map(\.time))
     }
 
     // MARK: Markers, story and ending

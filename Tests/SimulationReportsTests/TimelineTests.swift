@@ -1,3 +1,4 @@
+import SimulationKernel
 import BackgroundSimulation
 import PlatformLookalikes
 import ScenarioFormat
@@ -21,19 +22,19 @@ import Testing
         let timeline = Timeline(events: result.events)
         #expect(timeline.scenario == "leaked-assertion-watchdog")
         #expect(timeline.seed == "7")
-        #expect(timeline.end == result.stopAt.nanoseconds)
+        #expect(timeline.end == result.stopAt)
         #expect(timeline.processes.map(\.number) == [1])
         #expect(timeline.processes[0].termination?.reason == .watchdog)
         #expect(timeline.processes[0].termination?.reason.exceptionCode == "0x8badf00d")
         // The process lane covers the run without gaps or overlaps until the kill.
         let segments = timeline.processes[0].segments
         for (previous, next) in zip(segments, segments.dropFirst()) { #expect(previous.end == next.start) }
-        #expect(segments.last?.end == 44_000_000_000)
+        #expect(segments.last?.end == VirtualInstant.zero + .seconds(44))
         #expect(timeline.assertions.map(\.identifier) == [1, 2])
         #expect(timeline.assertions[0].closing == .killed)
-        #expect(timeline.assertions[0].expirationHandlerAt == 39_000_000_000)
+        #expect(timeline.assertions[0].expirationHandlerAt == VirtualInstant.zero + .seconds(39))
         #expect(timeline.assertions[1].closing == .ended)
-        #expect(timeline.assertions[1].end == 30_200_000_000)
+        #expect(timeline.assertions[1].end == VirtualInstant.zero + .milliseconds(30200))
         #expect(timeline.markers.map(\.rule) == result.diagnostics.map(\.rule.id))
     }
 
@@ -49,7 +50,7 @@ import Testing
         #expect(timeline.processes.map(\.number) == [1, 2])
         #expect(timeline.processes[0].termination?.reason == .userSwipedAway)
         #expect(timeline.processes[1].termination == nil)
-        #expect(timeline.processes[1].segments.last?.end == 60_000_000_000)
+        #expect(timeline.processes[1].segments.last?.end == VirtualInstant.zero + .minutes(1))
     }
 
     @Test(arguments: ["save-on-background", "leaked-assertion-watchdog", "expiration-ends-async"])
@@ -116,8 +117,8 @@ import Testing
         #expect(tenths == tenths.sorted())
         #expect(tenths.first == 0 && tenths.last == 9)
         for (previous, next) in zip(lane.segments, lane.segments.dropFirst()) { #expect(previous.end == next.start) }
-        #expect(lane.segments.first?.start == 5_000_000_000)
-        #expect(lane.segments.last?.end == 125_000_000_000)
+        #expect(lane.segments.first?.start == VirtualInstant.zero + .seconds(5))
+        #expect(lane.segments.last?.end == VirtualInstant.zero + .seconds(125))
         // Each segment says what the Live Activity showed.
         #expect(lane.segments.first?.detail == "Exporting video — Holiday.mov · rendering · 0% (0/0)")
         #expect(lane.segments.contains { $0.detail?.hasPrefix("Exporting video — Holiday.mov · writing") == true })
@@ -133,7 +134,7 @@ import Testing
         let timeline = Timeline(events: try Self.result("continued-photo-batch-stalled").events)
         let lane = try #require(timeline.liveActivities.first)
         let asking = try #require(lane.segments.first { $0.state == .liveActivity(.asking) })
-        #expect(asking.start == 18_000_000_000 && asking.end == 33_000_000_000)
+        #expect(asking.start == VirtualInstant.zero + .seconds(18) && asking.end == VirtualInstant.zero + .seconds(33))
         #expect(asking.detail == "asks whether to continue: no progress for 15.000s")
         #expect(lane.marks.map(\.kind) == [.expiring, .ended])
         #expect(timeline.entries.contains { $0.text == "com.example.photos.filter.1 asks whether to continue (no progress for 15.000s)" })

@@ -1,5 +1,6 @@
 import PlatformLookalikes
 import ScenarioFormat
+import SimulationKernel
 import SimulationModel
 import SimulationReports
 
@@ -37,7 +38,7 @@ struct ReportCommand {
         var replay: String?
         if let scenarioPath = options.scenarioPath {
             let timeline = Timeline(events: Array(trace.events.prefix(1)))
-            replay = ReplayCommand.line(scenarioPath: scenarioPath, seed: timeline.seed, until: .nanoseconds(timeline.end))
+            replay = ReplayCommand.line(scenarioPath: scenarioPath, seed: timeline.seed, until: (timeline.end - .zero).duration)
         }
         let report = RunReport(trace: trace, replay: replay)
         // "wrote" lines go to standard error when standard output carries a report.

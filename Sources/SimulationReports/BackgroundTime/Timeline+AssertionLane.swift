@@ -1,3 +1,4 @@
+import SimulationKernel
 extension Timeline {
     /// One background task (`beginBackgroundTask`), from begin to end.
     public struct AssertionLane: Sendable, Hashable {
@@ -18,13 +19,13 @@ extension Timeline {
         /// The name given to `beginBackgroundTask`.
         public var name: String
         /// When it was begun.
-        public var begin: Int64
+        public var begin: VirtualInstant
         /// When it was ended, or the process died, or the run stopped.
-        public var end: Int64
+        public var end: VirtualInstant
         /// How it closed.
         public var closing: Closing
         /// When its expiration handler was called, if it was.
-        public var expirationHandlerAt: Int64?
+        public var expirationHandlerAt: VirtualInstant?
     }
 
     /// The lane of each background task, from its begin to its end, with marks for its expiration handler and its end.

@@ -1,8 +1,9 @@
+import SimulationKernel
 import SimulationModel
 
 extension Timeline.Reader {
     /// Background time's records: each background task (`beginBackgroundTask`) gets a lane from its begin to its end.
-    mutating func readBackgroundTime(_ record: BackgroundTimeRecord, at time: Int64) {
+    mutating func readBackgroundTime(_ record: BackgroundTimeRecord, at time: VirtualInstant) {
         switch record {
         case .taskBegin(let begin):
             readBegin(begin, at: time)
@@ -11,7 +12,7 @@ extension Timeline.Reader {
                 timeline.assertions[index].end = time
                 timeline.assertions[index].closing = .ended
             }
-            story(time, .task(identifier: end.identifier), "end after \(DurationText.instant(end.age.nanoseconds))")
+            story(time, .task(identifier: end.identifier), "end after \(DurationText.instant(end.age))")
         case .taskInvalid(let invalid):
             story(time, .app(process: invalid.process), "beginBackgroundTask returned .invalid")
         case .taskExpirationHandler(let handler):
@@ -27,13 +28,13 @@ extension Timeline.Reader {
     }
 
     /// `beginBackgroundTask` granted an assertion: it gets a lane of its own until it ends or its process dies.
-    private mutating func readBegin(_ begin: BackgroundTimeRecord.TaskBegin, at time: Int64) {
+    private mutating func readBegin(_ begin: BackgroundTimeRecord.TaskBegin, at time: VirtualInstant) {
         assertionIndex[AssertionKey(process: begin.process, identifier: begin.identifier)] = timeline.assertions.count
         timeline.assertions.append(Timeline.AssertionLane(
             process: begin.process, identifier: Int64(begin.identifier), name: begin.name, begin: time, end: time,
             closing: .open, expirationHandlerAt: nil))
         var left = ""
-        if let remaining = begin.remaining, remaining >= .zero { left = " (\(DurationText.instant(remaining.nanoseconds)) left)" }
+        if let remaining = begin.remaining, remaining >= .zero { left = " (\(DurationText.instant(remaining)) left)" }
         story(time, .task(identifier: begin.identifier), "begin \"\(begin.name)\"\(left)")
     }
 }

@@ -10,7 +10,7 @@ extension Timeline {
 
 extension Timeline.Reader {
     /// The Live Activities' records: what each shows, and the question it asks.
-    mutating func readLiveActivity(_ record: LiveActivityRecord, at time: Int64) {
+    mutating func readLiveActivity(_ record: LiveActivityRecord, at time: VirtualInstant) {
         switch record {
         case .update(let update): readLiveActivityUpdate(update, at: time)
         case .prompt(let prompt): readLiveActivityPrompt(prompt, at: time)
@@ -18,7 +18,7 @@ extension Timeline.Reader {
     }
 
     /// A continued processing request: queued, then what its Live Activity shows, and how its task ended.
-    mutating func readContinuedRequest(_ record: TaskRecord, _ identifier: String, at time: Int64) {
+    mutating func readContinuedRequest(_ record: TaskRecord, _ identifier: String, at time: VirtualInstant) {
         continuedIdentifiers.insert(identifier)
         let id = "live-" + identifier
         switch record {
@@ -68,7 +68,7 @@ extension Timeline.Reader {
     }
 
     /// What the Live Activity shows now: its progress in tenths, unless it is asking the person a question.
-    private mutating func readLiveActivityUpdate(_ update: LiveActivityRecord.Update, at time: Int64) {
+    private mutating func readLiveActivityUpdate(_ update: LiveActivityRecord.Update, at time: VirtualInstant) {
         let identifier = update.identifier
         continuedIdentifiers.insert(identifier)
         let id = "live-" + identifier
@@ -88,13 +88,13 @@ extension Timeline.Reader {
     }
 
     /// The Live Activity asks whether a stalled task should continue, and goes back to its progress once that ends.
-    private mutating func readLiveActivityPrompt(_ prompt: LiveActivityRecord.Prompt, at time: Int64) {
+    private mutating func readLiveActivityPrompt(_ prompt: LiveActivityRecord.Prompt, at time: VirtualInstant) {
         let identifier = prompt.identifier
         continuedIdentifiers.insert(identifier)
         let id = "live-" + identifier
         switch prompt.phase {
         case .shown(let stalledFor):
-            let still = DurationText.instant(stalledFor.nanoseconds)
+            let still = DurationText.instant(stalledFor)
             moveLiveActivity(identifier, to: .asking, detail: "asks whether to continue: no progress for \(still)", at: time)
             story(time, .liveActivity, "\(identifier) asks whether to continue (no progress for \(still))")
         case .answered(let answer):
@@ -108,14 +108,14 @@ extension Timeline.Reader {
     }
 
     /// `cancelAllTaskRequests()` also cancels queued continued requests: their lanes close.
-    mutating func closeQueuedLiveActivities(at time: Int64) {
+    mutating func closeQueuedLiveActivities(at time: VirtualInstant) {
         for lane in liveLanes.lanes where liveLanes.state(of: lane.id) == .liveActivity(.queued) {
             moveLiveActivity(String(lane.id.dropFirst("live-".count)), to: nil, detail: nil, at: time)
         }
     }
 
     /// Moves a Live Activity lane to a new state (nil closes it) at `time`, keeping each segment's detail.
-    private mutating func moveLiveActivity(_ identifier: String, to state: LaneState.LiveActivity?, detail: String?, at time: Int64) {
+    private mutating func moveLiveActivity(_ identifier: String, to state: LaneState.LiveActivity?, detail: String?, at time: VirtualInstant) {
         liveLanes.move(
             "live-" + identifier, title: Self.liveActivityTitle(identifier), group: .liveActivities, to: state.map { .liveActivity($0) },
             detail: detail, at: time)
@@ -129,7 +129,7 @@ extension Timeline.Reader {
     }
 
     /// Marks an instant on a Live Activity's lane, which appears if it had none yet (a refused submission has only its mark).
-    private mutating func markLiveActivity(_ identifier: String, _ kind: Lane.Mark.Kind, _ detail: String, at time: Int64) {
+    private mutating func markLiveActivity(_ identifier: String, _ kind: Lane.Mark.Kind, _ detail: String, at time: VirtualInstant) {
         let id = "live-" + identifier
         liveLanes.lane(id, title: Self.liveActivityTitle(identifier), group: .liveActivities)
         liveLanes.mark(id, Lane.Mark(time: time, kind: kind, detail: detail))

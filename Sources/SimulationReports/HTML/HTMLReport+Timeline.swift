@@ -11,7 +11,7 @@ extension HTMLReport {
         /// Every mark kind drawn, in order of first appearance.
         var markKinds: [MarkStyle]
         var markers: [Timeline.Marker]
-        var end: Int64
+        var end: VirtualInstant
 
         init(_ timeline: Timeline) {
             let lanes = timeline.lanes
@@ -33,7 +33,7 @@ extension HTMLReport {
                 }
             }
             markers = timeline.markers
-            end = max(timeline.end, 1)
+            end = max(timeline.end, VirtualInstant(nanoseconds: 1))
         }
     }
 
@@ -42,7 +42,7 @@ extension HTMLReport {
         /// The band's heading, if it has one (`Day 2 · 1d to 2d`).
         var title: String?
         /// The instant of the run that the band's time 0 stands for: the band's lanes and markers are moved by it.
-        var offset: Int64
+        var offset: VirtualDuration
         /// The diagnostics in the band, with their numbers in the run (from 1), at times relative to `offset`.
         var markers: [(number: Int, marker: Timeline.Marker)]
         var sections: [LaneRows.Section]
@@ -53,7 +53,7 @@ extension HTMLReport {
     /// The band of a whole run on one axis.
     static func wholeRun(_ drawing: Drawing) -> Band {
         Band(
-            title: nil, offset: 0, markers: drawing.markers.enumerated().map { ($0.offset + 1, $0.element) },
+            title: nil, offset: .zero, markers: drawing.markers.enumerated().map { ($0.offset + 1, $0.element) },
             sections: drawing.rows.sections, groupHeadings: true)
     }
 
@@ -65,11 +65,11 @@ extension HTMLReport {
             var markers: [(number: Int, marker: Timeline.Marker)] = []
             for (index, marker) in drawing.markers.enumerated() where DayWindows.contains(day, marker.time, runEnd: drawing.end) {
                 var moved = marker
-                moved.time -= day.start
+                moved.time = day.moved(marker.time)
                 markers.append((index + 1, moved))
             }
             return Band(
-                title: "Day \(day.number) · \(DurationText.span(day.start)) to \(DurationText.span(day.end))", offset: day.start,
+                title: "Day \(day.number) · \(DurationText.span(day.start - .zero)) to \(DurationText.span(day.end - .zero))", offset: day.offset,
                 markers: markers, sections: LaneRows(lanes: lanes).sections, groupHeadings: false)
         }
     }
@@ -109,7 +109,7 @@ extension HTMLReport {
         var segmentLabels = ""
         var markLayer = ""
         var stripe = false
-        var bandRanges: [(top: Double, bottom: Double, offset: Int64)] = []
+        var bandRanges: [(top: Double, bottom: Double, offset: VirtualDuration)] = []
         for band in bands {
             let bandTop = y
             if let title = band.title {
@@ -210,7 +210,7 @@ extension HTMLReport {
         html += "<svg class=\"lanes\" id=\"\(id)\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\""
         html += " viewBox=\"0 0 \(n(width)) \(n(height))\" preserveAspectRatio=\"none\""
         html += " data-plot-top=\"\(n(plotTop))\" data-plot-bottom=\"\(n(plotBottom))\" data-scale=\"\(scaleData(scale))\""
-        if days { html += " data-bands=\"\(bandRanges.map { "\(n($0.top)) \(n($0.bottom)) \($0.offset)" }.joined(separator: ";"))\"" }
+        if days { html += " data-bands=\"\(bandRanges.map { "\(n($0.top)) \(n($0.bottom)) \($0.offset.nanoseconds)" }.joined(separator: ";"))\"" }
         html += " role=\"img\" aria-label=\"\(HTMLText.escape(name))\">"
         html += body
         html += grid
@@ -230,11 +230,11 @@ extension HTMLReport {
     /// Where a band's instants go: its scale, and the instant of the run its time 0 stands for (for hover texts).
     private struct Place {
         var scale: TimeScale
-        var offset: Int64
+        var offset: VirtualDuration
 
-        func x(_ time: Int64) -> Double { scale.x(time) }
+        func x(_ time: VirtualInstant) -> Double { scale.x(time) }
         /// The run's instant, in words, of a time in the band.
-        func instant(_ time: Int64) -> String { DurationText.instant(time + offset) }
+        func instant(_ time: VirtualInstant) -> String { DurationText.instant(time + offset) }
     }
 
     /// A band's diagnostics row: a triangle per diagnostic (a link to its card), rule labels in up to three rows, dashed guides.
@@ -297,9 +297,9 @@ extension HTMLReport {
         var left: Double
         var right: Double
         /// Per state drawn: its class index, how many segments, how long in all; in order of appearance.
-        var states: [(index: Int, count: Int, time: Int64)]
-        var first: Int64
-        var last: Int64
+        var states: [(index: Int, count: Int, time: VirtualDuration)]
+        var first: VirtualInstant
+        var last: VirtualInstant
         var total: Int
     }
 
@@ -316,13 +316,13 @@ extension HTMLReport {
             let trueWidth = open.right - open.left
             let width = n(max(1, trueWidth))
             // Shares of the column's time, most important state nearest the baseline.
-            let covered = open.states.reduce(Int64(0)) { $0 + $1.time }
-            let span = max(covered, open.last - open.first, 1)
+            let covered = open.states.reduce(VirtualDuration.zero) { $0 + $1.time }
+            let span = max(covered, open.last - open.first, .nanoseconds(1))
             let ordered = open.states.enumerated().sorted {
                 let (a, b) = (drawing.states[$0.element.index].priority, drawing.states[$1.element.index].priority)
                 return a != b ? a > b : $0.offset < $1.offset
             }.map(\.element)
-            let shares = ordered.map { "\(drawing.states[$0.index].label) \(Int64(100) * $0.time / span)% (\($0.count))" }
+            let shares = ordered.map { "\(drawing.states[$0.index].label) \($0.time * 100 / span)% (\($0.count))" }
             let lanes = row.lanes.count > 1 ? row.title : row.lanes[0].title
             let title = "\(lanes) · \(open.total) short stretch\(open.total == 1 ? "" : "es"), "
                 + "\(place.instant(open.first)) to \(place.instant(open.last))\n\(shares.joined(separator: ", "))"
@@ -330,7 +330,7 @@ extension HTMLReport {
             output += "<title>\(HTMLText.escape(title))</title>"
             // Every state present gets at least two pixels, so three seconds of work in ten minutes of
             // suspension still shows; the rest is shared in proportion to time.
-            var heights = ordered.map { max(2, Self.barHeight * Double($0.time) / Double(span)) }
+            var heights = ordered.map { max(2, Self.barHeight * Double($0.time.nanoseconds) / Double(span.nanoseconds)) }
             let stacked = heights.reduce(0, +)
             if stacked > Self.barHeight { heights = heights.map { $0 * Self.barHeight / stacked } }
             var bottom = y + Self.barHeight
@@ -410,7 +410,7 @@ extension HTMLReport {
     }
 
     /// The hover text of a group of diagnostics at one pixel.
-    private func markerTitle(_ markers: [(number: Int, marker: Timeline.Marker)], offset: Int64) -> String {
+    private func markerTitle(_ markers: [(number: Int, marker: Timeline.Marker)], offset: VirtualDuration) -> String {
         var lines: [String] = []
         for item in markers.prefix(6) {
             let marker = item.marker

@@ -41,7 +41,7 @@ public struct HTMLReport: Sendable {
         let timeline = report.timeline
         let drawing = Drawing(timeline)
         let condensed = TimeScale(condensing: timeline, rows: drawing.rows, width: Double(plotWidth))
-        let linear = TimeScale(linearTo: drawing.end, width: Double(plotWidth))
+        let linear = TimeScale(linearTo: drawing.end.nanoseconds, width: Double(plotWidth))
         // A dense run (a segment every few seconds for days) would fill every pixel column of every day: one axis suffices.
         let segments = drawing.rows.sections.reduce(0) { $0 + $1.rows.reduce(0) { $0 + $1.lanes.reduce(0) { $0 + $1.segments.count } } }
         let byDay = DayWindows.applies(to: drawing.end, rows: drawing.rows.sections.reduce(0) { $0 + $1.rows.count })
@@ -63,7 +63,7 @@ public struct HTMLReport: Sendable {
         let interaction = "Hover or tap anything for details; − and + zoom, and dragging across the overview zooms to that stretch."
         if byDay {
             let bands = Self.days(timeline, drawing)
-            let dayScale = TimeScale(linearTo: DayWindows.day, width: Double(plotWidth))
+            let dayScale = TimeScale(linearTo: DayWindows.day.nanoseconds, width: Double(plotWidth))
             views.append((
                 "days", "A line a day",
                 "One line a day, 0h to 24h, every length to scale: the same hour of each day is at the same place. \(interaction)",
@@ -126,7 +126,7 @@ public struct HTMLReport: Sendable {
         html += "</h1>\n"
         if let summary = report.summary { html += "<p class=\"summary\">\(HTMLText.escape(summary))</p>\n" }
         let facts: [(String, String)] = [
-            ("Seed", timeline.seed), ("Profile", timeline.profile), ("Virtual time", "0s to \(DurationText.span(timeline.end))"),
+            ("Seed", timeline.seed), ("Profile", timeline.profile), ("Virtual time", "0s to \(DurationText.span(timeline.end - .zero))"),
             ("Ending", report.endingWords), ("Trace", "\(report.eventCount) events"), ("bgsim", timeline.version),
         ]
         html += "<dl class=\"facts\">"

@@ -3,7 +3,7 @@ import SimulationKernel
 
 extension Timeline.Reader {
     /// The app process's records: its lane follows its states; saves, locks, logs and finished outputs are told in the story.
-    mutating func readApp(_ record: AppRecord, at time: Int64) {
+    mutating func readApp(_ record: AppRecord, at time: VirtualInstant) {
         switch record {
         case .state(let change):
             readAppState(change, at: time)
@@ -22,7 +22,7 @@ extension Timeline.Reader {
     }
 
     /// An app process changes state: its lane gets a segment, and a termination closes its open background tasks.
-    private mutating func readAppState(_ change: AppRecord.StateChange, at time: Int64) {
+    private mutating func readAppState(_ change: AppRecord.StateChange, at time: VirtualInstant) {
         let process = change.process
         if processIndex[process] == nil {
             processIndex[process] = timeline.processes.count
@@ -52,7 +52,7 @@ extension Timeline.Reader {
     }
 
     /// An output file changed. Units written one by one would flood the story: it tells when a file is done or removed.
-    private mutating func readOutput(_ output: AppRecord.Output, at time: Int64) {
+    private mutating func readOutput(_ output: AppRecord.Output, at time: VirtualInstant) {
         let state = output.state?.rawValue ?? "none"
         let units = "\(output.units)/\(output.total) units"
         switch output.change {

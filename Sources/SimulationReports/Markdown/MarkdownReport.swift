@@ -31,7 +31,7 @@ public struct MarkdownReport: Sendable {
         lines.append("## bgsim: \(inline(timeline.scenario)) · \(verdict)")
         lines.append("")
         lines.append(
-            "seed \(inline(timeline.seed)) · \(inline(timeline.profile)) · 0s to \(DurationText.span(timeline.end))"
+            "seed \(inline(timeline.seed)) · \(inline(timeline.profile)) · 0s to \(DurationText.span(timeline.end - .zero))"
                 + " · \(inline(report.endingWords)) · \(report.eventCount) trace events · fingerprint `\(report.fingerprint)` · bgsim \(inline(timeline.version))")
         if let summary = report.summary {
             lines.append("")

@@ -107,7 +107,7 @@ public struct PerfettoTrace: Sendable {
                 for (index, mark) in lane.marks.enumerated() {
                     writer.event(slice.event(
                         args: [("detail", .string(mark.detail)), ("lane", .string(lane.id))], label: MarkStyle.of(mark.kind).label,
-                        start: mark.time, duration: 0, link: links.marks[index]))
+                        start: mark.time, duration: .zero, link: links.marks[index]))
                 }
             }
         }
@@ -122,7 +122,7 @@ public struct PerfettoTrace: Sendable {
         var tid: Int
 
         /// A complete event (`ph: X`), with its part in a flow (`bind_id`, `flow_in`, `flow_out`) if it has one.
-        func event(args: [(String, JSONValue)], label: String, start: Int64, duration: Int64, link: FlowLink?) -> JSONValue {
+        func event(args: [(String, JSONValue)], label: String, start: VirtualInstant, duration: VirtualDuration, link: FlowLink?) -> JSONValue {
             var members: [(String, JSONValue)] = [
                 ("args", .object(args)), ("cat", category), ("dur", PerfettoTrace.time(duration)),
                 ("name", .string(shared ? "\(lane.title): \(label)" : label)), ("ph", "X"), ("pid", PerfettoTrace.int(pid)),
@@ -181,8 +181,13 @@ public struct PerfettoTrace: Sendable {
 
     private static func int(_ value: Int) -> JSONValue { .int(Int64(value)) }
 
-    /// An instant or a duration in exact microseconds.
-    private static func time(_ nanoseconds: Int64) -> JSONValue { .number(JSONNumber(text: PerfettoTrace().microseconds(nanoseconds))) }
+    /// An instant in exact microseconds.
+    private static func time(_ instant: VirtualInstant) -> JSONValue { time(nanoseconds: instant.nanoseconds) }
+
+    /// A duration in exact microseconds.
+    private static func time(_ duration: VirtualDuration) -> JSONValue { time(nanoseconds: duration.nanoseconds) }
+
+    private static func time(nanoseconds: Int64) -> JSONValue { .number(JSONNumber(text: PerfettoTrace().microseconds(nanoseconds))) }
 
     /// A slice's part in a flow: the flow's id, and whether arrows come in, go out, or both.
     struct FlowLink: Sendable, Hashable {
@@ -212,11 +217,11 @@ public struct PerfettoTrace: Sendable {
     static func flowLinks(_ lane: Lane, first: Int) -> FlowLinks {
         var links = FlowLinks(none: lane)
         // The first end or kill mark at each instant; only looked up.
-        var ends: [Int64: Int] = [:]
+        var ends: [VirtualInstant: Int] = [:]
         for (index, mark) in lane.marks.enumerated() where (mark.kind == .ended || mark.kind == .killed) && ends[mark.time] == nil {
             ends[mark.time] = index
         }
-        func endMark(at time: Int64) -> Int? { ends[time] }
+        func endMark(at time: VirtualInstant) -> Int? { ends[time] }
         var start = 0
         while start < lane.segments.count {
             var last = start

@@ -1,3 +1,4 @@
+import SimulationKernel
 import SimulationModel
 
 extension Timeline.Reader {
@@ -5,7 +6,7 @@ extension Timeline.Reader {
     static let handlerLane = "push-handler"
 
     /// Silent push's records: a story line when a push arrives, the held and handler lanes, and marks for pushes lost.
-    mutating func readPush(_ record: PushRecord, at time: Int64) {
+    mutating func readPush(_ record: PushRecord, at time: VirtualInstant) {
         switch record {
         case .received(let received): readPush(received, at: time)
         case .outcome(let outcome): readPush(outcome, at: time)
@@ -14,13 +15,13 @@ extension Timeline.Reader {
     }
 
     /// A push reached the device.
-    private mutating func readPush(_ received: PushRecord.Received, at time: Int64) {
+    private mutating func readPush(_ received: PushRecord.Received, at time: VirtualInstant) {
         let payload = received.contentAvailable ? "content-available" : "no content-available"
         story(time, .system, "push \(received.push) arrives (\(received.pushType.rawValue), priority \(received.priority), \(payload))")
     }
 
     /// What the system did with a push: the held lane while it is held, a mark when it is dropped or thrown away.
-    private mutating func readPush(_ outcome: PushRecord.Outcome, at time: Int64) {
+    private mutating func readPush(_ outcome: PushRecord.Outcome, at time: VirtualInstant) {
         let push = outcome.push
         let why = outcome.why.map { ": \($0)" } ?? ""
         switch outcome.outcome {
@@ -49,7 +50,7 @@ extension Timeline.Reader {
     }
 
     /// The app's completion handler: the handler lane ends, with a mark for how.
-    private mutating func readPush(_ completion: PushRecord.Completion, at time: Int64) {
+    private mutating func readPush(_ completion: PushRecord.Completion, at time: VirtualInstant) {
         let push = completion.push
         let result = completion.result.map { " .\($0.rawValue)" } ?? ""
         switch completion.phase {

@@ -77,6 +77,18 @@ enum DurationText {
         return "\(seconds / 86_400)d\(two(seconds / 3600 % 24))h\(two(seconds / 60 % 60))m\(two(seconds % 60))s"
     }
 
+    /// ``short(_:)-(Int64)`` of a span.
+    static func short(_ duration: VirtualDuration) -> String { short(duration.nanoseconds) }
+
+    /// ``span(_:)-(Int64)`` of a span.
+    static func span(_ duration: VirtualDuration) -> String { span(duration.nanoseconds) }
+
+    /// ``instant(_:)-(Int64)`` of an instant.
+    static func instant(_ instant: VirtualInstant) -> String { self.instant(instant.nanoseconds) }
+
+    /// ``instant(_:)-(Int64)`` of a span, written as the instant that long after the start.
+    static func instant(_ duration: VirtualDuration) -> String { instant(duration.nanoseconds) }
+
     /// Seconds with up to three decimals, trailing zeros dropped: `1.5s`, `12s`, `2.125s`.
     private static func decimalSeconds(_ nanoseconds: Int64) -> String {
         let milliseconds = nanoseconds / 1_000_000

@@ -68,12 +68,12 @@ struct LaneRows: Sendable {
         var start = Int64.max
         var end = Int64.min
         for segment in lane.segments {
-            start = min(start, segment.start)
-            end = max(end, segment.end)
+            start = min(start, segment.start.nanoseconds)
+            end = max(end, segment.end.nanoseconds)
         }
         for mark in lane.marks {
-            start = min(start, mark.time)
-            end = max(end, mark.time)
+            start = min(start, mark.time.nanoseconds)
+            end = max(end, mark.time.nanoseconds)
         }
         return start <= end ? (start, end) : (0, 0)
     }

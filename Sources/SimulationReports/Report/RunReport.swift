@@ -50,7 +50,7 @@ public struct RunReport: Sendable {
         let timeline = Timeline(events: trace.events)
         self.init(
             timeline: timeline, fingerprint: trace.fingerprint.description, eventCount: trace.events.count,
-            replay: replay ?? ReplayCommand.line(scenarioPath: "\(timeline.scenario).json", seed: timeline.seed, until: .nanoseconds(timeline.end)),
+            replay: replay ?? ReplayCommand.line(scenarioPath: "\(timeline.scenario).json", seed: timeline.seed, until: (timeline.end - .zero).duration),
             summary: nil, ending: timeline.ending, expectations: nil)
     }
 

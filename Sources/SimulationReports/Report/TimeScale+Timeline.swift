@@ -14,19 +14,19 @@ extension TimeScale {
             for row in section.rows {
                 for lane in row.lanes {
                     for segment in lane.segments {
-                        instants.append(segment.start)
-                        instants.append(segment.end)
+                        instants.append(segment.start.nanoseconds)
+                        instants.append(segment.end.nanoseconds)
                         let isBusy = busyStates[segment.state] ?? StateStyle.of(segment.state).busy
                         busyStates[segment.state] = isBusy
-                        if isBusy { busy.append((segment.start, segment.end)) }
+                        if isBusy { busy.append((segment.start.nanoseconds, segment.end.nanoseconds)) }
                     }
-                    for mark in lane.marks { instants.append(mark.time) }
+                    for mark in lane.marks { instants.append(mark.time.nanoseconds) }
                 }
             }
         }
-        for marker in timeline.markers { instants.append(marker.time) }
-        for entry in timeline.entries { instants.append(entry.time) }
+        for marker in timeline.markers { instants.append(marker.time.nanoseconds) }
+        for entry in timeline.entries { instants.append(entry.time.nanoseconds) }
         self.init(
-            condensing: instants, busy: busy, end: max(timeline.end, 1), width: width, maximumWidth: maximumWidth, geometry: geometry)
+            condensing: instants, busy: busy, end: max(timeline.end.nanoseconds, 1), width: width, maximumWidth: maximumWidth, geometry: geometry)
     }
 }

@@ -1,3 +1,4 @@
+import SimulationKernel
 /// Maps virtual time to horizontal positions, condensing long idle stretches into narrow breaks.
 ///
 /// A run of a week with a few seconds of work every few hours is unreadable
@@ -175,6 +176,9 @@ struct TimeScale: Sendable {
     }
 
     /// The position of an instant, in pixels from the left of the plot.
+    func x(_ instant: VirtualInstant) -> Double { x(instant.nanoseconds) }
+
+    /// The position of an instant given in nanoseconds, in pixels from the left of the plot.
     func x(_ time: Int64) -> Double {
         if time <= 0 { return 0 }
         if time >= end { return width }

@@ -4,7 +4,7 @@ import SimulationKernel
 extension Timeline.Reader {
     /// `BGTaskScheduler`'s records: a lane per refresh or processing request, or per continued processing request's
     /// Live Activity, and the list of requests still pending.
-    mutating func readTask(_ record: TaskRecord, at time: Int64) {
+    mutating func readTask(_ record: TaskRecord, at time: VirtualInstant) {
         switch record {
         case .register, .workCancelled:
             // Registration happens at every launch; cancelled work shows in how its task ends.
@@ -25,7 +25,7 @@ extension Timeline.Reader {
     }
 
     /// `cancelAllTaskRequests()`: every pending request's lane closes.
-    mutating func cancelAllRequests(at time: Int64) {
+    mutating func cancelAllRequests(at time: VirtualInstant) {
         for lane in requestLanes.lanes where requestLanes.state(of: lane.id) == .request(.pending) {
             requestLanes.move(lane.id, title: lane.title, group: .scheduledTasks, to: nil, at: time)
         }
@@ -42,7 +42,7 @@ extension Timeline.Reader {
     }
 
     /// A refresh or processing request: pending, then running, then how its task ended.
-    private mutating func readRequest(_ record: TaskRecord, _ identifier: String, at time: Int64) {
+    private mutating func readRequest(_ record: TaskRecord, _ identifier: String, at time: VirtualInstant) {
         let id = "request-" + identifier
         let title = identifier.split(separator: ".").last.map(String.init) ?? identifier
         func mark(_ kind: Lane.Mark.Kind, _ detail: String) {
@@ -54,7 +54,7 @@ extension Timeline.Reader {
         let current = requestLanes.state(of: id)
         switch record {
         case .submit(let submit):
-            let after = submit.request.earliestBegin.map { $0 >= .zero ? ", not before \(DurationText.instant($0.nanoseconds))" : "" } ?? ""
+            let after = submit.request.earliestBegin.map { $0 >= .zero ? ", not before \(DurationText.instant($0))" : "" } ?? ""
             // A request submitted again while its task runs does not interrupt the running stretch.
             if current != .request(.running) && current != .request(.pending) { move(to: .request(.pending)) }
             story(time, .scheduler, "submit \(submit.request.kind.rawValue) \(identifier)\(after)")

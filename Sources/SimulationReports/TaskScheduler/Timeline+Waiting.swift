@@ -1,3 +1,4 @@
+import SimulationKernel
 import SimulationModel
 
 extension Timeline {
@@ -8,16 +9,16 @@ extension Timeline {
         /// Its kind.
         public var kind: TaskKind
         /// When it was submitted (the last time, when a submission replaced it).
-        public var submitted: Int64
+        public var submitted: VirtualInstant
         /// What the trace last said holds it back (`bgTask.waiting`); nil when it said nothing since the submission.
         public var reason: TaskRecord.Waiting.Reason?
         /// Since when that reason holds: its `bgTask.waiting`, or the submission.
-        public var since: Int64
+        public var since: VirtualInstant
 
         /// Why it waits, in words: the condition that holds it back, or when it is due (and whether that is after `runEnd`).
-        public func why(runEnd: Int64) -> String {
+        public func why(runEnd: VirtualInstant) -> String {
             guard let reason else { return "due at once (nothing held it back when it was submitted)" }
-            if case .ready(let instant) = reason, instant.nanoseconds > runEnd { return Timeline.words(reason) + ", after the run ended" }
+            if case .ready(let instant) = reason, instant > runEnd { return Timeline.words(reason) + ", after the run ended" }
             return Timeline.words(reason)
         }
     }
@@ -26,14 +27,14 @@ extension Timeline {
     public static func words(_ reason: TaskRecord.Waiting.Reason) -> String {
         switch reason {
         case .blocked(let blocker): "waits: \(blocker)"
-        case .ready(let instant): "due at \(DurationText.instant(instant.nanoseconds))"
+        case .ready(let instant): "due at \(DurationText.instant(instant))"
         }
     }
 }
 
 extension Timeline.Reader {
     /// Keeps the list of pending requests: a submission adds one (or replaces it), a launch, a cancellation or a drop removes it.
-    mutating func trackPending(_ record: TaskRecord, _ identifier: String, at time: Int64) {
+    mutating func trackPending(_ record: TaskRecord, _ identifier: String, at time: VirtualInstant) {
         switch record {
         case .submit(let submit):
             submissions += 1

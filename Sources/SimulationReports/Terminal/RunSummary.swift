@@ -101,8 +101,8 @@ public enum RunSummary {
         let pending = timeline.pending.map { request in
             JSONValue.object([
                 ("identifier", .string(request.identifier)), ("kind", .string(request.kind.rawValue)),
-                ("submitted", .int(request.submitted)), ("why", .string(request.why(runEnd: timeline.end))),
-                ("since", request.reason == nil ? .null : .int(request.since)),
+                ("submitted", .int(request.submitted.nanoseconds)), ("why", .string(request.why(runEnd: timeline.end))),
+                ("since", request.reason == nil ? .null : .int(request.since.nanoseconds)),
             ])
         }
         // The list above holds the first diagnostics of each rule (RunLimits.keptDiagnosticsPerRule); these count them all.

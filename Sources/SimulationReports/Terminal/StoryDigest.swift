@@ -1,3 +1,4 @@
+import SimulationKernel
 /// The story with its repetitions folded: a line that comes back at once, or a block of lines that comes back, is told once with a count.
 ///
 /// A refresh every fifteen minutes tells the same eight lines each time, a
@@ -11,9 +12,9 @@ struct StoryDigest: Sendable {
     /// One line of the folded story.
     enum Item: Sendable, Hashable {
         /// A line of the story; `repeats` is how many times it was told in a row (1 when once), the last at `last`.
-        case line(Timeline.Entry, repeats: Int, last: Int64, numbersVary: Bool)
+        case line(Timeline.Entry, repeats: Int, last: VirtualInstant, numbersVary: Bool)
         /// The `lines` lines above came back `times` more times in a row, the last of them ending at `last`.
-        case block(lines: Int, times: Int, last: Int64, numbersVary: Bool)
+        case block(lines: Int, times: Int, last: VirtualInstant, numbersVary: Bool)
     }
 
     /// The longest block of lines looked for.

@@ -98,23 +98,23 @@ public struct TerminalTimeline: Sendable {
     public func lanes(_ timeline: Timeline) -> [String] {
         let labelWidth = 10
         let columns = width - labelWidth - 3
-        let end = max(timeline.end, 1)
+        let end = max(timeline.end, VirtualInstant(nanoseconds: 1))
         let indent = String(repeating: " ", count: labelWidth + 3)
         var legend = Legend()
         var lines: [String]
         // Crowded groups (thousands of background tasks) share rows, as in the HTML page.
         let laneRows = LaneRows(lanes: timeline.lanes)
         if DayWindows.applies(to: end, rows: laneRows.sections.reduce(0) { $0 + $1.rows.count }) {
-            let scale = TimeScale(linearTo: DayWindows.day, width: Double(columns))
+            let scale = TimeScale(linearTo: DayWindows.day.nanoseconds, width: Double(columns))
             lines = axis(scale, columns: columns, labelWidth: labelWidth, title: "Lanes by day") { time, _ in "\(time / 3_600_000_000_000)h" }
             // The lanes are worked out once: `Timeline.lanes` builds them anew at each call.
             let allLanes = timeline.lanes
             for day in DayWindows(end: end).days {
-                lines.append(paint("day \(day.number)", "1") + paint("  \(DurationText.span(day.start)) to \(DurationText.span(day.end))", "2"))
+                lines.append(paint("day \(day.number)", "1") + paint("  \(DurationText.span(day.start - .zero)) to \(DurationText.span(day.end - .zero))", "2"))
                 let lanes = DayWindows.lanes(allLanes, in: day, runEnd: end)
                 let markers = timeline.markers.filter { DayWindows.contains(day, $0.time, runEnd: end) }.map { marker in
                     var moved = marker
-                    moved.time -= day.start
+                    moved.time = day.moved(marker.time)
                     return moved
                 }
                 lines += rows(LaneRows(lanes: lanes).sections, markers: markers, scale: scale, legend: &legend, skipEmpty: true)
@@ -123,7 +123,7 @@ public struct TerminalTimeline: Sendable {
         } else {
             let condensed = TimeScale(
                 condensing: timeline, rows: laneRows, width: Double(columns), maximumWidth: Double(columns), geometry: .terminal)
-            let scale = condensed.isCondensed ? condensed : TimeScale(linearTo: end, width: Double(columns))
+            let scale = condensed.isCondensed ? condensed : TimeScale(linearTo: end.nanoseconds, width: Double(columns))
             lines = axis(scale, columns: columns, labelWidth: labelWidth, title: "Lanes") { $1 }
             lines += rows(laneRows.sections, markers: timeline.markers, scale: scale, legend: &legend, skipEmpty: false)
             let perColumn = DurationText.short(Int64((1 / scale.scale).rounded()))
@@ -187,7 +187,7 @@ public struct TerminalTimeline: Sendable {
     ) -> [String] {
         let labelWidth = 10
         let columns = width - labelWidth - 3
-        func column(_ time: Int64) -> Int {
+        func column(_ time: VirtualInstant) -> Int {
             min(columns - 1, max(0, Int(scale.x(time))))
         }
         var lines: [String] = []
@@ -212,7 +212,7 @@ public struct TerminalTimeline: Sendable {
                         // so a few seconds in the background are not hidden by hours of suspension.
                         let style = legend.glyphs.style(segment.state)
                         let first = column(segment.start)
-                        let last = max(first, column(max(segment.start, segment.end - 1)))
+                        let last = max(first, column(max(segment.start, segment.end - .nanoseconds(1))))
                         for cell in first...last where style.priority > rank[cell] {
                             row[cell] = style.glyph
                             paints[cell] = style.ansi
@@ -222,7 +222,7 @@ public struct TerminalTimeline: Sendable {
                     for mark in lane.marks {
                         let style = MarkStyle.of(mark.kind)
                         if !legend.markKinds.contains(style) { legend.markKinds.append(style) }
-                        let cell = mark.kind == .ended ? column(max(0, mark.time - 1)) : column(mark.time)
+                        let cell = mark.kind == .ended ? column(max(.zero, mark.time - .nanoseconds(1))) : column(mark.time)
                         // An end drawn on an expiration keeps the expiration visible.
                         if mark.kind == .ended && row[cell] == MarkStyle.of(.expiring).glyph { continue }
                         row[cell] = style.glyph

@@ -1,3 +1,4 @@
+import SimulationKernel
 /// One row of a timeline drawing, in a form every report draws the same way.
 ///
 /// Reports (terminal, HTML, Perfetto) draw lanes without knowing what they
@@ -17,8 +18,8 @@ public struct Lane: Sendable, Hashable {
 
     /// A stretch of time the lane spends in one state.
     public struct Segment: Sendable, Hashable {
-        public var start: Int64
-        public var end: Int64
+        public var start: VirtualInstant
+        public var end: VirtualInstant
         /// What the lane is doing: reports pick words, colours and glyphs by it.
         public var state: LaneState
         /// Words for hover details, if any.
@@ -39,7 +40,7 @@ public struct Lane: Sendable, Hashable {
             case ended
         }
 
-        public var time: Int64
+        public var time: VirtualInstant
         /// What happened.
         public var kind: Kind
         /// Words for hover details.

@@ -1,3 +1,4 @@
+import SimulationKernel
 /// Lanes being read from a trace: each lane's open state becomes a segment when the lane moves on.
 ///
 /// Lanes are found by id through an index, never by searching the list, so a
@@ -8,7 +9,7 @@ struct LaneSet {
     private(set) var lanes: [Lane] = []
     private var index: [String: Int] = [:]
     /// Each lane's open state, with the words its segment will carry.
-    private var open: [String: (start: Int64, state: LaneState, detail: String?)] = [:]
+    private var open: [String: (start: VirtualInstant, state: LaneState, detail: String?)] = [:]
 
     /// The state lane `id` is in now, or nil when it is closed or unknown.
     func state(of id: String) -> LaneState? {
@@ -32,7 +33,7 @@ struct LaneSet {
     /// Moves lane `id` to `state` with `detail` at `time` (nil closes it), ending the segment it was in; creates the lane if needed.
     ///
     /// The same state with other words starts a new segment: the hover text of each stretch says what held then.
-    mutating func move(_ id: String, title: @autoclosure () -> String, group: Lane.Group, to state: LaneState?, detail: String? = nil, at time: Int64) {
+    mutating func move(_ id: String, title: @autoclosure () -> String, group: Lane.Group, to state: LaneState?, detail: String? = nil, at time: VirtualInstant) {
         let position = lane(id, title: title(), group: group)
         if let current = open[id] {
             if current.state == state && current.detail == detail { return }
@@ -50,7 +51,7 @@ struct LaneSet {
     }
 
     /// The lanes with every open segment closed at `end`.
-    consuming func finish(at end: Int64) -> [Lane] {
+    consuming func finish(at end: VirtualInstant) -> [Lane] {
         for position in lanes.indices {
             if let current = open[lanes[position].id] {
                 lanes[position].segments.append(

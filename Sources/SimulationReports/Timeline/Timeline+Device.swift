@@ -3,14 +3,14 @@ import SimulationKernel
 
 extension Timeline.Reader {
     /// The device's records: its conditions at the start and after each change.
-    mutating func readDevice(_ record: DeviceRecord, at time: Int64, sequence: Int) {
+    mutating func readDevice(_ record: DeviceRecord, at time: VirtualInstant, sequence: Int) {
         switch record {
         case .state(let state): readDeviceState(state, at: time, sequence: sequence)
         }
     }
 
     /// The device's conditions: the screen and power lanes, and a story line naming what changed.
-    private mutating func readDeviceState(_ state: DeviceRecord.State, at time: Int64, sequence: Int) {
+    private mutating func readDeviceState(_ state: DeviceRecord.State, at time: VirtualInstant, sequence: Int) {
         let screen = LaneState.screen(state.locked ? .locked : .inUse)
         let power: LaneState.Power = state.charging ? .charging : (state.lowPowerMode ? .lowPowerMode : .onBattery)
         let last = lastDevice

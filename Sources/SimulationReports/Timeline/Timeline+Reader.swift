@@ -14,7 +14,7 @@ extension Timeline {
         var timeline = Timeline()
 
         /// Each process's open state: it becomes a segment when the process moves on.
-        var openProcessSegments: [Int: (start: Int64, state: AppState.Name)] = [:]
+        var openProcessSegments: [Int: (start: VirtualInstant, state: AppState.Name)] = [:]
         /// Where each process's lane is in `timeline.processes`.
         var processIndex: [Int: Int] = [:]
         /// Where each background task's lane is in `timeline.assertions`.
@@ -49,7 +49,7 @@ extension Timeline {
 
         /// Adds one event to the timeline: one line per feature, whose own switch lives in its folder.
         mutating func read(_ event: TraceEvent) {
-            let time = event.time.nanoseconds
+            let time = event.time
             switch event.record {
             case .run(let record): readRun(record, at: time)
             case .device(let record): readDevice(record, at: time, sequence: event.sequence)
@@ -90,7 +90,7 @@ extension Timeline {
 
         /// Records a reading of a counter, made the first time it is read; a value that did not change adds nothing.
         mutating func count(
-            _ id: String, title: @autoclosure () -> String, group: Lane.Group, unit: String, divisor: Int64, value: Int64, at time: Int64
+            _ id: String, title: @autoclosure () -> String, group: Lane.Group, unit: String, divisor: Int64, value: Int64, at time: VirtualInstant
         ) {
             let index: Int
             if let known = counterIndex[id] {
@@ -105,7 +105,7 @@ extension Timeline {
         }
 
         /// Adds a line to the story.
-        mutating func story(_ time: Int64, _ actor: Timeline.Entry.Actor, _ text: String) {
+        mutating func story(_ time: VirtualInstant, _ actor: Timeline.Entry.Actor, _ text: String) {
             timeline.entries.append(Entry(time: time, actor: actor, text: text))
         }
     }

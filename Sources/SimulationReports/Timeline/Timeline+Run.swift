@@ -1,15 +1,16 @@
+import SimulationKernel
 import SimulationModel
 
 extension Timeline.Reader {
     /// The run's own records: its header, how it ended, and a limit that stopped it.
-    mutating func readRun(_ record: RunRecord, at time: Int64) {
+    mutating func readRun(_ record: RunRecord, at time: VirtualInstant) {
         switch record {
         case .start(let start):
             timeline.scenario = start.scenario
             timeline.seed = String(start.seed)
             timeline.profile = start.profile.name.rawValue
             timeline.version = start.version
-            timeline.end = start.stopAt.nanoseconds
+            timeline.end = start.stopAt
         case .end(let end):
             timeline.end = time
             timeline.ending = end.ending
@@ -19,7 +20,7 @@ extension Timeline.Reader {
     }
 
     /// The person's timeline entries, and those that did not apply.
-    mutating func readPerson(_ record: PersonRecord, at time: Int64) {
+    mutating func readPerson(_ record: PersonRecord, at time: VirtualInstant) {
         switch record {
         case .action(let action):
             var text = action.action.rawValue
@@ -32,7 +33,7 @@ extension Timeline.Reader {
     }
 
     /// A rule was broken: a marker at its instant, and a line of the story.
-    mutating func readDiagnostic(_ diagnostic: DiagnosticRecord, at time: Int64) {
+    mutating func readDiagnostic(_ diagnostic: DiagnosticRecord, at time: VirtualInstant) {
         let marker = Timeline.Marker(
             time: time, rule: diagnostic.rule, severity: diagnostic.severity, subject: diagnostic.subject,
             message: diagnostic.message, fix: diagnostic.fix)

@@ -15,17 +15,17 @@ import SimulationKernel
 public struct Timeline: Sendable {
     /// A stretch of time in one state.
     public struct Segment: Sendable, Hashable {
-        /// When it starts, in nanoseconds.
-        public var start: Int64
-        /// When it ends, in nanoseconds.
-        public var end: Int64
+        /// When it starts.
+        public var start: VirtualInstant
+        /// When it ends.
+        public var end: VirtualInstant
         /// The process's state.
         public var state: AppState.Name
     }
 
     /// A diagnostic pinned to its instant.
     public struct Marker: Sendable, Hashable {
-        public var time: Int64
+        public var time: VirtualInstant
         public var rule: String
         public var severity: Severity
         public var subject: String
@@ -33,8 +33,8 @@ public struct Timeline: Sendable {
         public var fix: String
 
         /// How often each rule fired and when first, in order of first firing: the summary long reports show.
-        public static func countsByRule(_ markers: [Marker]) -> [(rule: String, severity: Severity, count: Int, first: Int64)] {
-            var rules: [(rule: String, severity: Severity, count: Int, first: Int64)] = []
+        public static func countsByRule(_ markers: [Marker]) -> [(rule: String, severity: Severity, count: Int, first: VirtualInstant)] {
+            var rules: [(rule: String, severity: Severity, count: Int, first: VirtualInstant)] = []
             for marker in markers {
                 if let index = rules.firstIndex(where: { $0.rule == marker.rule }) {
                     rules[index].count += 1
@@ -50,7 +50,7 @@ public struct Timeline: Sendable {
     public struct Counter: Sendable, Hashable {
         /// One reading: the value from `time` until the next reading.
         public struct Sample: Sendable, Hashable {
-            public var time: Int64
+            public var time: VirtualInstant
             public var value: Int64
         }
 
@@ -70,7 +70,7 @@ public struct Timeline: Sendable {
 
     /// One line of the story, for text timelines.
     public struct Entry: Sendable, Hashable {
-        public var time: Int64
+        public var time: VirtualInstant
         /// Who tells it: the person, the device, an app process, the system... (its ``Actor/name`` is what reports write).
         public var actor: Actor
         public var text: String
@@ -80,8 +80,8 @@ public struct Timeline: Sendable {
     public var seed = ""
     public var profile = ""
     public var version = ""
-    /// The end of the run, in nanoseconds.
-    public var end: Int64 = 0
+    /// The end of the run.
+    public var end: VirtualInstant = .zero
     /// How the run ended, from its `run.end`; nil when the trace stops before one.
     public var ending: RunRecord.Ending?
     public var processes: [ProcessLane] = []

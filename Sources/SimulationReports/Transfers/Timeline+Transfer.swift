@@ -1,8 +1,9 @@
+import SimulationKernel
 import SimulationModel
 
 extension Timeline.Reader {
     /// Background transfers' records: a lane per download, and the story of each session's events.
-    mutating func readTransfer(_ record: TransferRecord, at time: Int64) {
+    mutating func readTransfer(_ record: TransferRecord, at time: VirtualInstant) {
         switch record {
         case .state(let state): readTransfer(state, at: time)
         case .session(let session): readTransfer(session, at: time)
@@ -10,7 +11,7 @@ extension Timeline.Reader {
     }
 
     /// A background transfer's lane: waiting, running, and a mark for how it ended.
-    private mutating func readTransfer(_ state: TransferRecord.State, at time: Int64) {
+    private mutating func readTransfer(_ state: TransferRecord.State, at time: VirtualInstant) {
         let id = "transfer-\(state.transfer)"
         let title = "download \(state.transfer)"
         let progress = "\(state.bytes)/\(state.total) bytes"
@@ -31,7 +32,7 @@ extension Timeline.Reader {
     }
 
     /// A session's events: the story says when they were readied, delivered, and handled.
-    private mutating func readTransfer(_ session: TransferRecord.Session, at time: Int64) {
+    private mutating func readTransfer(_ session: TransferRecord.Session, at time: VirtualInstant) {
         let process = session.process.map { " (app #\($0))" } ?? ""
         let why = session.why.map { ": \($0)" } ?? ""
         let text: String = switch session.phase {

@@ -15,7 +15,7 @@ import Testing
         #expect(first == generator.generate(using: &b))
         #expect((4...10).contains(first.sessions.count))
         for (earlier, later) in zip(first.sessions, first.sessions.dropFirst()) {
-            #expect(later.start >= earlier.start + earlier.length + 120)
+            #expect(later.start >= earlier.start + earlier.length + .seconds(120))
         }
         #expect(first.timeline.map(\.at) == first.timeline.map(\.at).sorted())
         #expect(first.description.hasPrefix("day 1 "))

@@ -13,7 +13,7 @@ import SimulationSupport
 /// any report is drawn. Negative times are refused by the reader already.
 enum TraceBounds {
     /// A hundred years of virtual time, in nanoseconds: ten times what a run may last, and far from `Int64.max`.
-    static let limit: Int64 = 100 * 365 * 86_400 * 1_000_000_000
+    static let limit = VirtualDuration.days(100 * 365).nanoseconds
 
     /// The first number out of range, as an error naming its line, or nil.
     static func problem(in trace: TraceFile, path: String) -> TraceFile.ReadError? {

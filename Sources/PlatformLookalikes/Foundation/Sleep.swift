@@ -19,7 +19,7 @@ import Darwin
 public func sleep(_ seconds: UInt32) -> UInt32 {
     guard let process = AppProcess.current else { return realSleep(seconds) }
     guard SimulatedCall.process(process, "sleep(_:)") != nil else { return 0 }
-    BlockingCall.charge(Int64(seconds) * 1_000_000_000, asWork: false, in: process, call: "sleep(_:)")
+    BlockingCall.charge(.seconds(Int64(seconds)), asWork: false, in: process, call: "sleep(_:)")
     return 0
 }
 
@@ -28,7 +28,7 @@ public func sleep(_ seconds: UInt32) -> UInt32 {
 public func usleep(_ microseconds: UInt32) -> Int32 {
     guard let process = AppProcess.current else { return realUsleep(microseconds) }
     guard SimulatedCall.process(process, "usleep(_:)") != nil else { return 0 }
-    BlockingCall.charge(Int64(microseconds) * 1_000, asWork: false, in: process, call: "usleep(_:)")
+    BlockingCall.charge(.microseconds(Int64(microseconds)), asWork: false, in: process, call: "usleep(_:)")
     return 0
 }
 
@@ -40,7 +40,7 @@ extension Thread {
             return
         }
         guard SimulatedCall.process(process, "Thread.sleep(forTimeInterval:)") != nil else { return }
-        BlockingCall.charge(Int64((max(0, ti) * 1_000_000_000).rounded()), asWork: false, in: process, call: "Thread.sleep(forTimeInterval:)")
+        BlockingCall.charge(.nanoseconds(Int64((max(0, ti) * 1_000_000_000).rounded())), asWork: false, in: process, call: "Thread.sleep(forTimeInterval:)")
     }
 }
 

@@ -1,12 +1,15 @@
+import SimulationKernel
 import SimulationModel
 
 /// Blocking calls of the app's code (`sleep`, `usleep`, `Thread.sleep`, the synchronous `simulateWork(for:)`):
 /// CPU or idle time charged to the synchronous code running now.
 enum BlockingCall {
-    /// Charges `nanoseconds` to the synchronous app code running in `process`; in async code, reports that
+    /// Charges `duration` to the synchronous app code running in `process`; in async code, reports that
     /// nothing could be charged.
-    static func charge(_ nanoseconds: Int64, asWork: Bool, in process: AppProcess, call: String) {
-        guard nanoseconds > 0 else { return }
+    static func charge(_ duration: VirtualDuration, asWork: Bool, in process: AppProcess, call: String) {
+        guard duration > .zero else { return }
+        // The app process counts in nanoseconds until it is typed.
+        let nanoseconds = duration.nanoseconds
         if asWork ? process.charge(work: nanoseconds) : process.charge(sleep: nanoseconds) { return }
         process.diagnose(
             Rules.blockingCallNotSimulated, subject: call,

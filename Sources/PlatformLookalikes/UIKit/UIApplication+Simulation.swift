@@ -22,7 +22,7 @@ extension UIApplication {
     nonisolated public func simulateWork(for duration: Duration) {
         guard let process = SimulatedCall.process(reference.process, "UIApplication.simulateWork(for:)") else { return }
         process.recordWork(duration.wholeNanoseconds)
-        BlockingCall.charge(duration.wholeNanoseconds, asWork: true, in: process, call: "simulateWork(for:)")
+        BlockingCall.charge(VirtualDuration(duration), asWork: true, in: process, call: "simulateWork(for:)")
     }
 
     /// bgsim: saves the app's state; the checkpoint survives termination and relaunch.

@@ -5,20 +5,25 @@ import SimulationKernel
 /// `TimeText.formatExact` writes `31000000001ns` for 31 s and 1 ns; a plan
 /// writes `31.000000001s`, which `TimeText.parse` reads back exactly.
 enum DurationText {
+    private static let second = VirtualDuration.seconds(1).nanoseconds
+    private static let minute = VirtualDuration.minutes(1).nanoseconds
+    private static let hour = VirtualDuration.hours(1).nanoseconds
+    private static let day = VirtualDuration.days(1).nanoseconds
+
     /// The shortest exact text of a non-negative duration: `0s`, `250ms`, `31.000000001s`, `1h2m5.5s`, `2d`.
     static func exact(_ nanoseconds: Int64) -> String {
         precondition(nanoseconds >= 0, "durations in plans are never negative")
         if nanoseconds == 0 { return "0s" }
-        if nanoseconds < 1_000_000_000, nanoseconds % 1_000_000 == 0 { return "\(nanoseconds / 1_000_000)ms" }
+        if nanoseconds < second, nanoseconds % 1_000_000 == 0 { return "\(nanoseconds / 1_000_000)ms" }
         var rest = nanoseconds
         var text = ""
-        for (name, size) in [("d", Int64(86_400_000_000_000)), ("h", 3_600_000_000_000), ("m", 60_000_000_000)] where rest >= size {
+        for (name, size) in [("d", day), ("h", hour), ("m", minute)] where rest >= size {
             text += "\(rest / size)\(name)"
             rest %= size
         }
         guard rest > 0 else { return text }
-        let whole = rest / 1_000_000_000
-        var fraction = String(rest % 1_000_000_000)
+        let whole = rest / second
+        var fraction = String(rest % second)
         guard fraction != "0" else { return text + "\(whole)s" }
         fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
         while fraction.hasSuffix("0") { fraction.removeLast() }

@@ -15,7 +15,7 @@ import SimulationModel
 ///
 /// ```swift
 /// var plan = FaultPlan()
-/// plan.faults = [Fault(at: 31_000_000_000, kind: .memoryPressure)]
+/// plan.faults = [Fault(at: .zero + .seconds(31), kind: .memoryPressure)]
 /// let result = try plan.simulation(of: scenario).run()
 /// ```
 public struct FaultPlan: Sendable, Hashable {

@@ -36,7 +36,7 @@ public struct RunLimits: Sendable, Hashable {
     public var keptDiagnosticsPerRule: Int
 
     /// Ten years: longer than any scenario means, shorter than overflow.
-    public static let tenYears = VirtualInstant(nanoseconds: 10 * 366 * 86_400 * 1_000_000_000)
+    public static let tenYears = VirtualInstant.zero + .days(10 * 366)
 
     /// Creates limits; the defaults allow any sensible scenario.
     public init(

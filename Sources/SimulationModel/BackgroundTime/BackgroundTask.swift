@@ -86,7 +86,7 @@ final class BackgroundTask {
             return "<private>"
         case .shown:
             let address = String(0x1_5523_b780 + Int64(identifier) * 0x60, radix: 16)
-            let created = createdAt.nanoseconds / 1_000_000_000
+            let created = (createdAt - .zero) / .seconds(1)
             let elapsed = (now - createdAt) / .seconds(1)
             return "<_UIBackgroundTaskInfo: 0x\(address)>: taskID = \(identifier), taskName = \(uikitName(processName: processName)), "
                 + "creationTime = \(created) (elapsed = \(elapsed))"

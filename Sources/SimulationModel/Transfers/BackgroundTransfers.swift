@@ -186,8 +186,11 @@ package final class BackgroundTransfers: SystemService {
     private static func bytes(in elapsed: VirtualDuration, at rate: Int64) -> Int64 {
         let (high, low) = elapsed.nanoseconds.multipliedFullWidth(by: rate)
         guard high == 0, low < UInt64(Int64.max) else { return .max }
-        return Int64(low) / 1_000_000_000
+        return Int64(low) / Self.nanosecondsPerSecond
     }
+
+    /// Rates are in bytes per second; time is in nanoseconds.
+    private static let nanosecondsPerSecond = VirtualDuration.seconds(1).nanoseconds
 
     private func rate(_ conditions: DeviceConditions) -> Int64 {
         switch conditions.network {
@@ -238,7 +241,7 @@ package final class BackgroundTransfers: SystemService {
         let rate = self.rate(conditions)
         let remaining = transfer.request.bytes - transfer.bytes
         // Whole nanoseconds, rounded up: the last byte is in at the end of the instant.
-        let (high, low) = remaining.multipliedFullWidth(by: 1_000_000_000)
+        let (high, low) = remaining.multipliedFullWidth(by: Self.nanosecondsPerSecond)
         let time = high == 0 && low < UInt64(Int64.max) ? (Int64(low) + rate - 1) / rate : Int64.max / 2
         let label = EventLabel("transfer.done", subject: Int64(transfer.number))
         transfer.event = system.kernel.schedule(after: .nanoseconds(time), label: label) { [self] in

@@ -172,7 +172,8 @@ extension HTMLReport {
             grid += "<line class=\"grid\" x1=\"\(n(tick.x))\" x2=\"\(n(tick.x))\" y1=\"\(n(plotTop))\" y2=\"\(n(plotBottom))\"/>"
             axis += "<line class=\"tick\" x1=\"\(n(tick.x))\" x2=\"\(n(tick.x))\" y1=\"\(n(axisLine - 6))\" y2=\"\(n(axisLine))\"/>"
             // A line a day counts hours: `24h` at the end of a day, where one axis would say `1d`.
-            let label = days && tick.time % 3_600_000_000_000 == 0 ? "\(tick.time / 3_600_000_000_000)h" : tick.label
+            let sinceStart = VirtualDuration.nanoseconds(tick.time)
+            let label = days && sinceStart % .hours(1) == .zero ? "\(sinceStart / .hours(1))h" : tick.label
             // The first label starts at its instant rather than centred on it, which would put half of it under the lane labels.
             let first = tick.x < 16 ? " first" : ""
             axis += "<text class=\"ticklabel k\(first)\" x=\"\(n(tick.x))\" y=\"\(n(axisLine - 10))\">\(HTMLText.escape(label))</text>"

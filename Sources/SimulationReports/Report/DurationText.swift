@@ -5,19 +5,24 @@ import SimulationKernel
 /// `TimeText.format` is exact to the millisecond, for the story; these are
 /// for labels where two units say enough.
 enum DurationText {
+    private static let second = VirtualDuration.seconds(1).nanoseconds
+    private static let minute = VirtualDuration.minutes(1).nanoseconds
+    private static let hour = VirtualDuration.hours(1).nanoseconds
+    private static let day = VirtualDuration.days(1).nanoseconds
+
     private static let units: [(name: String, nanoseconds: Int64)] = [
-        ("d", 86_400_000_000_000), ("h", 3_600_000_000_000), ("m", 60_000_000_000), ("s", 1_000_000_000),
+        ("d", day), ("h", hour), ("m", minute), ("s", second),
     ]
 
     /// `nanoseconds` in its two largest units, rounded down: `4m26s`, `2d6h`, `1.25s`, `250ms`, `0s`.
     static func short(_ nanoseconds: Int64) -> String {
         if nanoseconds < 0 { return "-" + short(-nanoseconds) }
-        if nanoseconds < 1_000_000_000 {
+        if nanoseconds < second {
             if nanoseconds == 0 { return "0s" }
             if nanoseconds < 1_000_000 { return nanoseconds < 1000 ? "\(nanoseconds)ns" : "\(nanoseconds / 1000)µs" }
             return "\(nanoseconds / 1_000_000)ms"
         }
-        if nanoseconds < 60_000_000_000 {
+        if nanoseconds < minute {
             return decimalSeconds(nanoseconds)
         }
         var parts: [String] = []
@@ -35,14 +40,14 @@ enum DurationText {
     /// An axis label for `time`, a multiple of `step`: as short as the step allows, in the story's style past an hour (`12h09m41s`, `1d00h19m`).
     static func axis(_ time: Int64, step: Int64) -> String {
         if time == 0 { return "0" }
-        if time < 60_000_000_000 {
-            return time < 1_000_000_000 ? "\(time / 1_000_000)ms" : decimalSeconds(step >= 1_000_000_000 ? time / 1_000_000_000 * 1_000_000_000 : time)
+        if time < minute {
+            return time < second ? "\(time / 1_000_000)ms" : decimalSeconds(step >= second ? time / second * second : time)
         }
-        if time >= 3_600_000_000_000 {
+        if time >= hour {
             var text = instant(time)
             // Sub-second steps past an hour: `12h09m41.5s`, so neighbouring ticks never read the same.
-            if step < 1_000_000_000 {
-                let fraction = decimalSeconds(time % 1_000_000_000 + 1_000_000_000).dropFirst(1).dropLast()
+            if step < second {
+                let fraction = decimalSeconds(time % second + second).dropFirst(1).dropLast()
                 if !fraction.isEmpty { text = String(text.dropLast()) + fraction + "s" }
             }
             // Whole hours or days read better without their zero tails: `6h`, `2d`, `1d12h`, `12h09m`.
@@ -51,13 +56,13 @@ enum DurationText {
             }
             return text
         }
-        let minutes = time / 60_000_000_000
-        if step < 1_000_000_000 {
+        let minutes = time / minute
+        if step < second {
             // Sub-second steps past a minute: `1m00.5s`, so neighbouring ticks never read the same.
-            let seconds = decimalSeconds(time % 60_000_000_000)
-            return "\(minutes)m" + (time % 60_000_000_000 < 10_000_000_000 ? "0" : "") + seconds
+            let seconds = decimalSeconds(time % minute)
+            return "\(minutes)m" + (time % minute < 10 * second ? "0" : "") + seconds
         }
-        let seconds = time / 1_000_000_000 % 60
+        let seconds = time / second % 60
         return seconds == 0 ? "\(minutes)m" : "\(minutes)m" + (seconds < 10 ? "0" : "") + "\(seconds)s"
     }
 
@@ -70,9 +75,8 @@ enum DurationText {
     /// An instant as reports write it: `TimeText.format` within the first day (`0.250s`, `2m05.000s`, `9h41m24s`),
     /// and past it with its seconds still (`1d08h10m00s`), so that two events a few seconds apart never read the same.
     static func instant(_ nanoseconds: Int64) -> String {
-        let day: Int64 = 86_400_000_000_000
         guard nanoseconds >= day, nanoseconds != .max else { return TimeText.format(nanoseconds: nanoseconds) }
-        let seconds = nanoseconds / 1_000_000_000
+        let seconds = nanoseconds / second
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(seconds / 86_400)d\(two(seconds / 3600 % 24))h\(two(seconds / 60 % 60))m\(two(seconds % 60))s"
     }

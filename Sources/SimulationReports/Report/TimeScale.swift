@@ -47,10 +47,10 @@ struct TimeScale: Sendable {
     let end: Int64
 
     /// The shortest stretch ever condensed: shorter ones read well at any scale worth drawing.
-    static let minimumIdle: Int64 = 30_000_000_000
+    static let minimumIdle = VirtualDuration.seconds(30).nanoseconds
     /// The shortest stretch condensed while some lane is busy (a task running, the app in the
     /// background): half a minute of a refresh is the story, ten hours of a processing task are not.
-    static let minimumBusyIdle: Int64 = 600_000_000_000
+    static let minimumBusyIdle = VirtualDuration.minutes(10).nanoseconds
     /// At most this share of the plot goes to breaks: the plot widens instead.
     static let breakShare = 0.4
 
@@ -247,7 +247,7 @@ struct TimeScale: Sendable {
 
     /// The last whole minute at or before `time` that is after `earliest` (inside the break before `time`), or a finer round instant.
     static func roundInstant(before time: Int64, after earliest: Int64) -> Int64 {
-        let units: [Int64] = [60_000_000_000, 10_000_000_000, 1_000_000_000, 100_000_000, 10_000_000, 1_000_000]
+        let units = [VirtualDuration.minutes(1), .seconds(10), .seconds(1), .milliseconds(100), .milliseconds(10), .milliseconds(1)].map(\.nanoseconds)
         for unit in units {
             let rounded = time / unit * unit
             if rounded > earliest { return rounded }

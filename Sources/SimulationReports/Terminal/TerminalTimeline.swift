@@ -106,7 +106,7 @@ public struct TerminalTimeline: Sendable {
         let laneRows = LaneRows(lanes: timeline.lanes)
         if DayWindows.applies(to: end, rows: laneRows.sections.reduce(0) { $0 + $1.rows.count }) {
             let scale = TimeScale(linearTo: DayWindows.day.nanoseconds, width: Double(columns))
-            lines = axis(scale, columns: columns, labelWidth: labelWidth, title: "Lanes by day") { time, _ in "\(time / 3_600_000_000_000)h" }
+            lines = axis(scale, columns: columns, labelWidth: labelWidth, title: "Lanes by day") { time, _ in "\(VirtualDuration.nanoseconds(time) / .hours(1))h" }
             // The lanes are worked out once: `Timeline.lanes` builds them anew at each call.
             let allLanes = timeline.lanes
             for day in DayWindows(end: end).days {

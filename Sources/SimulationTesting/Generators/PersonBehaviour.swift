@@ -24,12 +24,12 @@ public struct PersonBehaviour: Sendable, Hashable, CustomStringConvertible {
 
     /// One time the person uses the app.
     public struct Session: Sendable, Hashable {
-        /// Seconds after the run began that the person opens the app.
-        public var start: Int64
-        /// The taps, in seconds after opening, with the action's name.
-        public var taps: [(after: Int64, action: String)]
-        /// Seconds after opening that the person leaves.
-        public var length: Int64
+        /// How long after the run began the person opens the app (whole seconds).
+        public var start: Duration
+        /// The taps, each how long after opening, with the action's name.
+        public var taps: [(after: Duration, action: String)]
+        /// How long after opening the person leaves.
+        public var length: Duration
         /// How they leave.
         public var leaving: Leaving
 
@@ -58,21 +58,21 @@ public struct PersonBehaviour: Sendable, Hashable, CustomStringConvertible {
     public var timeline: [TimelineEntry] {
         var entries: [TimelineEntry] = []
         for session in sessions {
-            let open = session.start * 1_000_000_000
-            entries.append(TimelineEntry(at: .nanoseconds(open), action: .launch))
+            let open = session.start
+            entries.append(TimelineEntry(at: open, action: .launch))
             for tap in session.taps where tap.after < session.length {
-                entries.append(TimelineEntry(at: .nanoseconds(open + tap.after * 1_000_000_000), action: .tap(action: tap.action)))
+                entries.append(TimelineEntry(at: open + tap.after, action: .tap(action: tap.action)))
             }
-            let leave = open + session.length * 1_000_000_000
+            let leave = open + session.length
             switch session.leaving {
             case .goHome:
-                entries.append(TimelineEntry(at: .nanoseconds(leave), action: .goHome))
+                entries.append(TimelineEntry(at: leave, action: .goHome))
             case .lock:
-                entries.append(TimelineEntry(at: .nanoseconds(leave), action: .lock))
-                entries.append(TimelineEntry(at: .nanoseconds(leave + 60_000_000_000), action: .unlock))
+                entries.append(TimelineEntry(at: leave, action: .lock))
+                entries.append(TimelineEntry(at: leave + .seconds(60), action: .unlock))
             case .swipeAway:
-                entries.append(TimelineEntry(at: .nanoseconds(leave), action: .goHome))
-                entries.append(TimelineEntry(at: .nanoseconds(leave + 1_000_000_000), action: .swipeAway))
+                entries.append(TimelineEntry(at: leave, action: .goHome))
+                entries.append(TimelineEntry(at: leave + .seconds(1), action: .swipeAway))
             }
         }
         return entries
@@ -81,17 +81,18 @@ public struct PersonBehaviour: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         guard !sessions.isEmpty else { return "never opens the app" }
         return sessions.map { session in
-            let day = session.start / 86_400 + 1
-            let minute = (session.start % 86_400) / 60
+            let start = session.start.components.seconds
+            let day = start / 86_400 + 1
+            let minute = (start % 86_400) / 60
             let clock = "\(minute / 60 < 10 ? "0" : "")\(minute / 60):\(minute % 60 < 10 ? "0" : "")\(minute % 60)"
             var words = ["day \(day) \(clock) open"]
-            words += session.taps.filter { $0.after < session.length }.map { "tap \"\($0.action)\" after \($0.after)s" }
+            words += session.taps.filter { $0.after < session.length }.map { "tap \"\($0.action)\" after \($0.after.components.seconds)s" }
             let how = switch session.leaving {
             case .goHome: "going home"
             case .lock: "locking the phone"
             case .swipeAway: "swiping the app away"
             }
-            words.append("leave by \(how) after \(session.length)s")
+            words.append("leave by \(how) after \(session.length.components.seconds)s")
             return words.joined(separator: ", ")
         }.joined(separator: "\n")
     }
@@ -115,25 +116,25 @@ extension Generator where Value == PersonBehaviour {
         let leaving = Generator<PersonBehaviour.Leaving>.oneOf(weighted: [
             (6, .always(.goHome)), (3, .always(.lock)), (1, .always(.swipeAway)),
         ])
-        let tap: Generator<(after: Int64, action: String)> = taps.isEmpty
-            ? .always((0, ""))
-            : Generator<(Int64, String)>.zip(.int(in: 1...120), .element(of: taps)).map { (after: $0, action: $1) }
+        let tap: Generator<(after: Duration, action: String)> = taps.isEmpty
+            ? .always((.zero, ""))
+            : Generator<(Int64, String)>.zip(.int(in: 1...120), .element(of: taps)).map { (after: .seconds($0), action: $1) }
         let tapCount = taps.isEmpty ? 0...0 : 0...3
-        let parts = Generator<(Int, [(after: Int64, action: String)], Int64, PersonBehaviour.Leaving)>.zip(
+        let parts = Generator<(Int, [(after: Duration, action: String)], Int64, PersonBehaviour.Leaving)>.zip(
             .int(in: 0...(days * 16 * 60 - 1)), tap.array(length: tapCount), .int(in: Int64(5)...600), leaving)
         let session = parts.map { minute, taps, length, leaving in
             // Waking hours only: 7:00 to 23:00 of the day the minute falls in.
-            let day = Int64(minute / (16 * 60))
-            let start = day * 86_400 + 7 * 3_600 + Int64(minute % (16 * 60)) * 60
+            let day = minute / (16 * 60)
+            let start = Duration.seconds(day * 86_400 + 7 * 3_600 + minute % (16 * 60) * 60)
             return PersonBehaviour.Session(
-                start: start, taps: taps.sorted { $0.after < $1.after }, length: length, leaving: leaving)
+                start: start, taps: taps.sorted { $0.after < $1.after }, length: .seconds(length), leaving: leaving)
         }
         let count = sessionsPerDay.lowerBound * days...sessionsPerDay.upperBound * days
         return session.array(length: count).map { sessions in
             // Sessions never overlap: each starts after the previous one ended (and its unlock).
             var placed: [PersonBehaviour.Session] = []
             for var session in sessions.sorted(by: { $0.start < $1.start }) {
-                if let last = placed.last { session.start = max(session.start, last.start + last.length + 120) }
+                if let last = placed.last { session.start = max(session.start, last.start + last.length + .seconds(120)) }
                 placed.append(session)
             }
             return PersonBehaviour(sessions: placed, duration: .seconds(Int64(days) * 86_400))

@@ -300,11 +300,11 @@ import Testing
             TraceEvent(time: .zero, sequence: 1, record: .task(.launchRequest(TaskRecord.LaunchRequest(
                 identifier: id, type: .continuedProcessing, cause: .policy)))),
             TraceEvent(time: .zero, sequence: 2, record: .task(.start(TaskRecord.Start(
-                process: 1, identifier: id, type: .continuedProcessing, deadline: VirtualInstant?.none, queue: .background)))),
+                process: 1, identifier: id, type: .continuedProcessing, deadline: nil, queue: .background)))),
             TraceEvent(time: .zero + Self.second, sequence: 3, record: .task(.expire(TaskRecord.Expire(
                 process: 1, identifier: id, reason: "resource pressure")))),
             TraceEvent(time: .zero + 2 * Self.second, sequence: 4, record: .task(.start(TaskRecord.Start(
-                process: 1, identifier: "other", type: .continuedProcessing, deadline: VirtualInstant?.none, queue: .background)))),
+                process: 1, identifier: "other", type: .continuedProcessing, deadline: nil, queue: .background)))),
         ]
         for event in events { replay.read(event) }
         #expect(replay.violations.count == 2)

@@ -50,7 +50,7 @@ import Testing
         guard case .backgroundTime(.start(let record)) = start.record else { return }
         #expect(record.budget == 8 * second)
         let slow = try target.result(of: FaultPlan(choices: [ChoiceOverride(name: "app.launchJitter", value: .max)]), recordsDecisions: true)
-        #expect(slow.choices.filter { $0.label.name == "app.launchJitter" }.allSatisfy { $0.value == target.scenario.profile.launchJitter })
+        #expect(slow.choices.filter { $0.label.name == "app.launchJitter" }.allSatisfy { $0.value == target.scenario.profile.launchJitter.nanoseconds })
         let once = try target.result(of: FaultPlan(choices: [ChoiceOverride(name: "app.workJitter", occurrence: 0, value: .min)]), recordsDecisions: true)
         #expect(once.choices.first { $0.label.name == "app.workJitter" }?.value == (-second).nanoseconds)
     }

@@ -253,7 +253,7 @@ import Testing
                             log.append(Entry(at: kernel.now.nanoseconds, what: "worker \(worker) step \(step)"))
                             if kernel.chance(ChoiceLabel("worker.event", subject: subject), partsPerMillion: 400_000) {
                                 let delay: Int64 = kernel.draw("event.delay", in: 0...2) * 1_000
-                                kernel.schedule(afterNanoseconds: delay, label: EventLabel("worker.event", subject: subject)) {
+                                kernel.schedule(after: .nanoseconds(delay), label: EventLabel("worker.event", subject: subject)) {
                                     log.append(Entry(at: kernel.now.nanoseconds, what: "event of worker \(worker)"))
                                 }
                             }

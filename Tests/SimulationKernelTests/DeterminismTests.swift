@@ -38,7 +38,7 @@ import Testing
                                 }()
                                 log.append(Entry(at: await child, task: name, event: "child done"))
                             case 1:
-                                kernel.schedule(afterNanoseconds: Int64(kernel.random.nextInt(below: 3)) * 1_000) {
+                                kernel.schedule(after: .nanoseconds(Int64(kernel.random.nextInt(below: 3))) * 1_000) {
                                     log.append(Entry(at: kernel.now.nanoseconds, task: name, event: "event"))
                                     for waiter in mailboxes.entries where !waiter.isFinished { waiter.resume() }
                                 }

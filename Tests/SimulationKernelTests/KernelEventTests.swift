@@ -27,7 +27,7 @@ import Testing
         var order: [String] = []
         kernel.schedule(at: .seconds(1)) {
             order.append("a")
-            kernel.schedule(afterNanoseconds: 0) { order.append("a's follow-up") }
+            kernel.schedule(after: .nanoseconds(0)) { order.append("a's follow-up") }
         }
         kernel.schedule(at: .seconds(1)) { order.append("b") }
         kernel.schedule(at: .seconds(2)) {
@@ -42,8 +42,8 @@ import Testing
         let kernel = Kernel(seed: 1)
         var instants: [Int64] = []
         kernel.schedule(after: .milliseconds(3)) { instants.append(kernel.now.nanoseconds) }
-        kernel.schedule(afterNanoseconds: 2_000_000) { instants.append(kernel.now.nanoseconds) }
-        kernel.schedule(afterNanoseconds: -5) { instants.append(kernel.now.nanoseconds) }
+        kernel.schedule(after: .nanoseconds(2_000_000)) { instants.append(kernel.now.nanoseconds) }
+        kernel.schedule(after: .nanoseconds(-5)) { instants.append(kernel.now.nanoseconds) }
         kernel.schedule(at: VirtualInstant(nanoseconds: 1_000_000)) { instants.append(kernel.now.nanoseconds) }
         #expect(kernel.run() == .idle)
         #expect(instants == [0, 1_000_000, 2_000_000, 3_000_000])
@@ -122,7 +122,7 @@ import Testing
         var runs = 0
         func tick() {
             runs += 1
-            kernel.schedule(afterNanoseconds: 1, tick)
+            kernel.schedule(after: .nanoseconds(1), tick)
         }
         kernel.schedule(at: .zero, tick)
         let end = kernel.run()

@@ -79,7 +79,7 @@ import Testing
     @Test func sweepingTombstonesOfEventsThatRanNeverHidesALiveEvent() {
         let kernel = Kernel(seed: 1)
         var handles: [EventHandle] = []
-        for index in 0..<5_000 { handles.append(kernel.schedule(afterNanoseconds: Int64(index)) {}) }
+        for index in 0..<5_000 { handles.append(kernel.schedule(after: .nanoseconds(Int64(index))) {}) }
         _ = kernel.run()
         for handle in handles { kernel.cancel(handle) }
         // Later events still run: a swept tombstone never hides a live event.

@@ -53,7 +53,7 @@ import Testing
         kernel.spawn("sleeper") {
             try? await kernel.clock.sleep(for: .seconds(2))
             log.append("task woke at \(kernel.now)")
-            kernel.schedule(afterNanoseconds: 0) { log.append("event from task at \(kernel.now)") }
+            kernel.schedule(after: .nanoseconds(0)) { log.append("event from task at \(kernel.now)") }
             try? await kernel.clock.sleep(for: .seconds(2))
             log.append("task woke at \(kernel.now)")
         }

@@ -87,7 +87,7 @@ import Testing
             order.append("canceller")
             if let victim { kernel.cancel(victim) }
             // Joins the instant: offered in the next question, after those already there.
-            kernel.schedule(afterNanoseconds: 0, label: "follow-up") { order.append("follow-up") }
+            kernel.schedule(after: .nanoseconds(0), label: "follow-up") { order.append("follow-up") }
         }
         victim = kernel.schedule(at: .seconds(1), label: "victim") { order.append("victim") }
         kernel.schedule(at: .seconds(1), label: "bystander") { order.append("bystander") }

@@ -54,6 +54,6 @@ import Testing
         #expect(PlatformProfile.Key(rawValue: "backgroundTimeBudgets") == nil)
         #expect(PlatformProfile(.iOS17).registrationAfterLaunch == .raises)
         #expect(PlatformProfile(.iOS26).registrationAfterLaunch == .accepted)
-        #expect(PlatformProfile(.iOS26).backgroundTimeBudget == 30_000_000_000)
+        #expect(PlatformProfile(.iOS26).backgroundTimeBudget == .seconds(30))
     }
 }

@@ -74,13 +74,13 @@ private final class KernelHold {
     init(steps: Int) {
         kernel = Kernel(seed: 1, limits: RunLimits(maximumEvents: steps, maximumJobs: .max))
         action = { [self] in
-            kernel.schedule(afterNanoseconds: HoldModelBench.increment(&kernel.random), action)
+            kernel.schedule(after: .nanoseconds(HoldModelBench.increment(&kernel.random)), action)
         }
     }
 
     func run(pending: Int) -> Int64 {
         for _ in 0..<pending {
-            kernel.schedule(afterNanoseconds: HoldModelBench.increment(&kernel.random), action)
+            kernel.schedule(after: .nanoseconds(HoldModelBench.increment(&kernel.random)), action)
         }
         _ = kernel.run()
         let last = kernel.now.nanoseconds

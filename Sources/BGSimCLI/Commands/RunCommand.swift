@@ -187,7 +187,7 @@ struct RunCommand {
             console.out(json.rendered() + "\n")
         case .text:
             var header = "bgsim \(BGSimVersion.current) · \(scenario.name) · seed \(result.seed) · \(result.profile.name.rawValue)"
-            header += " · 0s to \(TimeText.formatExact(nanoseconds: result.stopAt.nanoseconds))"
+            header += " · 0s to \(TimeText.formatExact(result.stopAt))"
             var text = header + "\n"
             if let summary = scenario.summary { text += "\n" + TextLayout.wrap("", summary, width: width - 2) + "\n" }
             text += "\n" + TerminalTimeline(width: width, colour: colour).render(Timeline(events: result.events)) + "\n\n"

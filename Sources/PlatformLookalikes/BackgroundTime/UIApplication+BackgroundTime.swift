@@ -6,8 +6,8 @@ extension UIApplication {
     /// Seconds of background time left; the largest finite double in the foreground, as on a device.
     nonisolated public var backgroundTimeRemaining: TimeInterval {
         guard let process = SimulatedCall.process(reference.process, "UIApplication.backgroundTimeRemaining") else { return 0 }
-        guard let remaining = process.backgroundTimeRemainingNanoseconds else { return .greatestFiniteMagnitude }
-        return TimeInterval(remaining) / 1_000_000_000
+        guard let remaining = process.backgroundTimeRemaining else { return .greatestFiniteMagnitude }
+        return TimeInterval(remaining.nanoseconds) / 1_000_000_000
     }
 
     /// Marks the start of work that should continue if the app goes to the background.

@@ -71,7 +71,7 @@ public final class DispatchGroup: @unchecked Sendable {
         }
         guard count > 0 else { return .success }
         if timeout != .distantFuture {
-            BlockingCall.charge(.nanoseconds(Int64(timeout.uptimeNanoseconds) - process.now), asWork: false, in: process, call: "DispatchGroup.wait(timeout:)")
+            BlockingCall.charge(.nanoseconds(Int64(timeout.uptimeNanoseconds) - process.now.nanoseconds), asWork: false, in: process, call: "DispatchGroup.wait(timeout:)")
         }
         process.diagnose(
             Rules.blockingCallNotSimulated, subject: "DispatchGroup.wait(timeout:)",

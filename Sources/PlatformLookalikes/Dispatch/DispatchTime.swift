@@ -20,7 +20,7 @@ public struct DispatchTime: Comparable, Hashable, Sendable {
     /// The current time: on the virtual clock in simulated app code.
     public static func now() -> DispatchTime {
         if let process = SimulatedCall.process(nil, "DispatchTime.now()") {
-            return DispatchTime(uptimeNanoseconds: UInt64(max(0, process.now)))
+            return DispatchTime(uptimeNanoseconds: UInt64(max(0, process.now.nanoseconds)))
         }
         return DispatchTime(uptimeNanoseconds: Dispatch.DispatchTime.now().uptimeNanoseconds)
     }

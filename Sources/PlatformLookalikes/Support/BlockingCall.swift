@@ -8,9 +8,7 @@ enum BlockingCall {
     /// nothing could be charged.
     static func charge(_ duration: VirtualDuration, asWork: Bool, in process: AppProcess, call: String) {
         guard duration > .zero else { return }
-        // The app process counts in nanoseconds until it is typed.
-        let nanoseconds = duration.nanoseconds
-        if asWork ? process.charge(work: nanoseconds) : process.charge(sleep: nanoseconds) { return }
+        if asWork ? process.charge(work: duration) : process.charge(sleep: duration) { return }
         process.diagnose(
             Rules.blockingCallNotSimulated, subject: call,
             message: "\(call) was called in async code, where bgsim cannot block the simulation's thread: no virtual time passed. "

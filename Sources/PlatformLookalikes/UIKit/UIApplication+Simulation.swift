@@ -8,8 +8,8 @@ extension UIApplication {
     nonisolated public func simulateWork(for duration: Duration) async throws {
         guard let process = try SimulatedCall.liveProcess(reference.process, "UIApplication.simulateWork(for:)") else { return }
         // Dirty from the moment work starts, as with the scenario step: a kill mid-way loses it.
-        process.recordWork(duration.wholeNanoseconds)
-        try await process.compute(duration.wholeNanoseconds, label: "work")
+        process.recordWork(VirtualDuration(duration))
+        try await process.compute(VirtualDuration(duration), label: "work")
     }
 
     /// bgsim: charges `duration` of CPU time to the synchronous code running now (a delegate method, a block, an
@@ -21,7 +21,7 @@ extension UIApplication {
     /// this one charges nothing and reports `Rules.blockingCallNotSimulated`.
     nonisolated public func simulateWork(for duration: Duration) {
         guard let process = SimulatedCall.process(reference.process, "UIApplication.simulateWork(for:)") else { return }
-        process.recordWork(duration.wholeNanoseconds)
+        process.recordWork(VirtualDuration(duration))
         BlockingCall.charge(VirtualDuration(duration), asWork: true, in: process, call: "simulateWork(for:)")
     }
 

@@ -47,7 +47,7 @@ extension ScenarioApp {
             let duration = work.jitter > .zero
                 ? max(.zero, work.duration + kernel.draw(ModelChoice.unitJitter.label(subject: process.number), in: -work.jitter...work.jitter))
                 : work.duration
-            try await process.compute(duration.nanoseconds, label: "unit \(unit) of \(work.count) on \(context.lane)")
+            try await process.compute(duration, label: "unit \(unit) of \(work.count) on \(context.lane)")
             // Cancelled half-way: the unit is dropped rather than written after the clean-up removed the file.
             if work.checksCancellation, task?.isWorkCancelled == true { throw CancellationError() }
             if let output = work.output { process.writeOutputUnit(unit, of: work.count, to: output, for: task?.task) }

@@ -135,10 +135,10 @@ extension Scenario: Decodable {
         for (index, entry) in timeline.enumerated() {
             let at = path + (index < timelineSources.paths.count ? timelineSources.paths[index] : [timelineKey, AnyKey(intValue: index)!])
             if entry.at < previous {
-                throw invalid(at + [AnyKey("at")], "\(TimeText.formatExact(nanoseconds: entry.at.wholeNanoseconds)) is earlier than the entry before it; keep the timeline in time order")
+                throw invalid(at + [AnyKey("at")], "\(TimeText.formatExact(VirtualDuration(entry.at))) is earlier than the entry before it; keep the timeline in time order")
             }
             if entry.at > stopAt {
-                throw invalid(at + [AnyKey("at")], "\(TimeText.formatExact(nanoseconds: entry.at.wholeNanoseconds)) is after stopAt (\(TimeText.formatExact(nanoseconds: stopAt.wholeNanoseconds))); it would never happen")
+                throw invalid(at + [AnyKey("at")], "\(TimeText.formatExact(VirtualDuration(entry.at))) is after stopAt (\(TimeText.formatExact(VirtualDuration(stopAt)))); it would never happen")
             }
             previous = entry.at
             switch entry.action {

@@ -95,13 +95,13 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, @unchecked Se
                 ? max(.zero, duration + kernel.draw(ModelChoice.workJitter.label(subject: process.number), in: -jitter...jitter)) : duration
             process.trace(.app(.work(AppRecord.Activity(process: process.number, duration: actual, lane: context.lane))))
             // The app's memory is dirty from the moment work starts: a kill mid-way loses it.
-            if changesState { process.recordWork(actual.nanoseconds) }
-            try await process.compute(actual.nanoseconds, label: "work on \(context.lane)")
+            if changesState { process.recordWork(actual) }
+            try await process.compute(actual, label: "work on \(context.lane)")
         case .wait(let duration):
             process.trace(.app(.wait(AppRecord.Activity(process: process.number, duration: duration, lane: context.lane))))
             try await kernel.sleep(until: kernel.now + duration)
         case .save(let checkpoint, let duration):
-            try await process.compute(duration.nanoseconds, label: "saving \(checkpoint)")
+            try await process.compute(duration, label: "saving \(checkpoint)")
             application.saveState(checkpoint: checkpoint)
         case .async(let steps):
             var inner = context
@@ -114,7 +114,7 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, @unchecked Se
             let personAction = process.currentPersonAction
             var inner = context
             inner.lane = .main
-            process.dispatchToMain("dispatched block", personAction: personAction, delay: delay.nanoseconds) { [self, inner] in
+            process.dispatchToMain("dispatched block", personAction: personAction, delay: delay) { [self, inner] in
                 await run(steps, in: application, context: inner)
             }
         case .dispatch(let queue, let sync, let steps):
@@ -237,8 +237,8 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, @unchecked Se
         case .valid(let variable):
             return (variables[variable] ?? .invalid) != .invalid
         case .backgroundTimeRemainingBelow(let limit):
-            guard let remaining = application.process.backgroundTimeRemainingNanoseconds else { return false }
-            return .nanoseconds(remaining) < limit
+            guard let remaining = application.process.backgroundTimeRemaining else { return false }
+            return remaining < limit
         case .applicationState(let state):
             return switch (state, UIApplication.State(application.process.state)) {
             case (.active, .active), (.inactive, .inactive), (.background, .background): true

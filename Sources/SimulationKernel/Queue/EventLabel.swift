@@ -13,7 +13,7 @@
 /// kernel.schedule(at: expiry, label: EventLabel("backgroundTime.expiring", subject: 3)) {
 ///     process.expire(task: 3)
 /// }
-/// kernel.schedule(afterNanoseconds: 0, label: "process.launched") { ... }
+/// kernel.schedule(after: .zero, label: "process.launched") { ... }
 /// ```
 ///
 /// Two labels are equal when their names have the same text and their

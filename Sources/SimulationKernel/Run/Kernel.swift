@@ -172,19 +172,6 @@ public final class Kernel: @unchecked Sendable {
         schedule(at: now + max(.zero, duration), action)
     }
 
-    /// Runs `action` after `nanoseconds` of virtual time (none if negative): the untyped spelling that the app
-    /// process's code still uses; new code passes a ``VirtualDuration``.
-    @discardableResult
-    package func schedule(afterNanoseconds nanoseconds: Int64, label: EventLabel, _ action: @escaping () -> Void) -> EventHandle {
-        schedule(after: .nanoseconds(nanoseconds), label: label, action)
-    }
-
-    /// Runs `action` after `nanoseconds` of virtual time (none if negative), labelled ``EventLabel/unlabelled``.
-    @discardableResult
-    package func schedule(afterNanoseconds nanoseconds: Int64, _ action: @escaping () -> Void) -> EventHandle {
-        schedule(after: .nanoseconds(nanoseconds), action)
-    }
-
     @inline(__always)
     private func push(_ action: @escaping () -> Void, at instant: VirtualInstant, labelSlot: UInt32) -> EventHandle {
         let time = max(instant.nanoseconds, now.nanoseconds)

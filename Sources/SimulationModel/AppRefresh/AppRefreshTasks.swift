@@ -9,7 +9,7 @@ package struct AppRefreshTasks: SystemLaunchedTask {
     package var backgroundMode: BackgroundMode? { .fetch }
     package var pendingLimit: Int { 1 }
 
-    package func runtime(in profile: PlatformProfile) -> Int64? { profile.appRefreshRuntime.nanoseconds }
+    package func runtime(in profile: PlatformProfile) -> VirtualDuration? { profile.appRefreshRuntime }
 
     package var expiryFix: String {
         "Keep refresh work to a few seconds (fetch what is new, not everything); move long work to a BGProcessingTask or a background URLSession, and make it resumable."

@@ -34,13 +34,13 @@ final class BackgroundTime {
     func beginPeriod(in process: AppProcess) {
         let now = process.kernel.now
         let number = process.number
-        let budget = VirtualDuration(nanoseconds: process.profile.backgroundTimeBudget)
+        let budget = process.profile.backgroundTimeBudget
         let deadline = now + budget
         self.deadline = deadline
         expirationStarted = false
         process.trace(.backgroundTime(.start(BackgroundTimeRecord.Start(
-            process: number, budget: budget.nanoseconds, deadline: deadline.nanoseconds))))
-        let expiring = max(now, deadline - VirtualDuration(nanoseconds: process.profile.expirationLead))
+            process: number, budget: budget, deadline: deadline))))
+        let expiring = max(now, deadline - process.profile.expirationLead)
         let subject = Int64(number)
         timers.append(process.kernel.schedule(at: expiring, label: EventLabel("backgroundTime.expiring", subject: subject)) { [self] in
             expirationTimeCame(in: process)
@@ -162,7 +162,7 @@ final class BackgroundTime {
     private func scheduleAgeWarning(for task: BackgroundTask, in process: AppProcess) {
         guard !task.warnedAboutAge else { return }
         let kernel = process.kernel
-        let age = VirtualDuration(nanoseconds: process.profile.backgroundTaskWarningAge)
+        let age = process.profile.backgroundTaskWarningAge
         let label = EventLabel("backgroundTask.ageWarning", subject: Int64(task.identifier))
         kernel.schedule(at: max(kernel.now, task.createdAt + age), label: label) { [self] in
             guard process.isAlive, process.state == .background, task.isOpen, !task.warnedAboutAge, kernel.now - task.createdAt >= age
@@ -198,7 +198,7 @@ final class BackgroundTime {
         openTasks[identifier] = task
         process.cancelSuspension()
         process.trace(.backgroundTime(.taskBegin(BackgroundTimeRecord.TaskBegin(
-            process: number, identifier: identifier, name: name ?? "", remaining: remaining(in: process)?.nanoseconds))))
+            process: number, identifier: identifier, name: name ?? "", remaining: remaining(in: process)))))
         if state == .background { scheduleAgeWarning(for: task, in: process) }
         return identifier
     }
@@ -219,7 +219,7 @@ final class BackgroundTime {
         // Ended tasks leave the ordered list in batches, so that ending many is linear.
         if openTasks.count * 2 < tasks.count { tasks.removeAll { !$0.isOpen } }
         process.trace(.backgroundTime(.taskEnd(BackgroundTimeRecord.TaskEnd(
-            process: process.number, identifier: identifier, name: task.name ?? "", age: (process.kernel.now - task.createdAt).nanoseconds))))
+            process: process.number, identifier: identifier, name: task.name ?? "", age: process.kernel.now - task.createdAt))))
         process.evaluateSuspension()
     }
 

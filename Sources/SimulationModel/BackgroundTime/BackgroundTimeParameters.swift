@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// The profile parameters of background time: `beginBackgroundTask`, its budget, expiration and console messages.
 extension PlatformProfile {
     /// What `beginBackgroundTask` returns once the background time began to expire.
@@ -17,11 +19,20 @@ extension PlatformProfile {
     }
 
     /// Background execution time after the app leaves the foreground (`beginBackgroundTask`).
-    public var backgroundTimeBudget: Int64 { self[.backgroundTimeBudget] }
+    public var backgroundTimeBudget: VirtualDuration {
+        get { self[duration: .backgroundTimeBudget] }
+        set { self[duration: .backgroundTimeBudget] = newValue }
+    }
     /// How long before the budget runs out the expiration handlers are called.
-    public var expirationLead: Int64 { self[.expirationLead] }
+    public var expirationLead: VirtualDuration {
+        get { self[duration: .expirationLead] }
+        set { self[duration: .expirationLead] = newValue }
+    }
     /// Age of a background task after which the console warns about it.
-    public var backgroundTaskWarningAge: Int64 { self[.backgroundTaskWarningAge] }
+    public var backgroundTaskWarningAge: VirtualDuration {
+        get { self[duration: .backgroundTaskWarningAge] }
+        set { self[duration: .backgroundTaskWarningAge] = newValue }
+    }
     /// What `beginBackgroundTask` returns once the background time began to expire.
     public var beginBackgroundTaskAfterExpiration: BackgroundTaskAfterExpiration {
         get { choice(.beginBackgroundTaskAfterExpiration) }

@@ -145,7 +145,7 @@ package final class ContinuedProcessing: SystemService {
         if advanced {
             state.bestCompleted = max(state.bestCompleted, completed)
             state.bestFraction = max(state.bestFraction, fraction)
-            state.lastAdvance = now.nanoseconds
+            state.lastAdvance = now
             withdrawPrompt(of: task, in: process, why: "progress resumed")
         }
         var shown = state.shown
@@ -157,7 +157,7 @@ package final class ContinuedProcessing: SystemService {
             traceLiveActivity(task, in: process, cause: .progress, advanced: advanced)
         }
         if !task.phase.hasExpired {
-            let still = now - VirtualInstant(nanoseconds: state.lastAdvance)
+            let still = now - state.lastAdvance
             if still >= profile.continuedProgressStallLimit {
                 process.diagnose(
                     Rules.continuedProgressStalled, subject: task.subject,
@@ -215,7 +215,7 @@ package final class ContinuedProcessing: SystemService {
             process: process.number, identifier: task.identifier, phase: .answered(answer)))))
         switch answer {
         case .continue:
-            state.lastAdvance = process.kernel.now.nanoseconds
+            state.lastAdvance = process.now
         case .stop:
             process.expire(task, reason: "the person chose to stop it")
         }

@@ -24,7 +24,7 @@ package struct ContinuedProcessingTasks: TaskBehavior {
     package var registersOnDemand: Bool { true }
 
     /// No fixed limit (Apple forums 818623: "There isn't any specific time limit"): it runs while it makes progress.
-    package func runtime(in profile: PlatformProfile) -> Int64? { nil }
+    package func runtime(in profile: PlatformProfile) -> VirtualDuration? { nil }
 
     package func submit(_ request: TaskRequest, from process: AppProcess, to scheduler: TaskScheduler) throws(SubmitError) {
         let system = process.system

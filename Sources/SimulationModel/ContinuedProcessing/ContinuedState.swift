@@ -25,14 +25,14 @@ package final class ContinuedState {
     var bestCompleted: Int64 = 0
     var bestFraction: Double = 0
     /// When progress last rose (or the person said to continue): the stall limit counts from here.
-    var lastAdvance: Int64
+    var lastAdvance: VirtualInstant
     /// Whether the Live Activity is asking the person whether to continue.
     var asking = false
     var sampleEvent: EventHandle?
     /// The outputs the task's work wrote, in the order first written.
     var outputs: [String] = []
 
-    init(title: String, subtitle: String, startedAt: Int64) {
+    init(title: String, subtitle: String, startedAt: VirtualInstant) {
         shown = Shown(title: title, subtitle: subtitle)
         lastAdvance = startedAt
     }

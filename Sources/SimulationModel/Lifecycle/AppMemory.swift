@@ -23,8 +23,8 @@ final class AppMemory {
     func save(checkpoint: String, in process: AppProcess) {
         let saved = unsavedWork
         unsavedWork = .zero
-        process.simulation.storage.save(checkpoint: checkpoint, at: process.now, process: process.number)
-        process.trace(.app(.save(AppRecord.Save(process: process.number, checkpoint: checkpoint, work: saved.nanoseconds))))
+        process.simulation.storage.save(checkpoint: checkpoint, at: process.kernel.now, process: process.number)
+        process.trace(.app(.save(AppRecord.Save(process: process.number, checkpoint: checkpoint, work: saved))))
     }
 
     func holdLock(_ name: String, in process: AppProcess) {

@@ -1,13 +1,27 @@
+import SimulationKernel
+
 /// The profile parameters of the app process's lifecycle: launching, leaving the foreground, suspension.
 extension PlatformProfile {
     /// How long `applicationDidEnterBackground` may take before the app is killed.
-    public var didEnterBackgroundLimit: Int64 { self[.didEnterBackgroundLimit] }
+    public var didEnterBackgroundLimit: VirtualDuration {
+        get { self[duration: .didEnterBackgroundLimit] }
+        set { self[duration: .didEnterBackgroundLimit] = newValue }
+    }
     /// Time from the launch request until `didFinishLaunching` starts, on average.
-    public var launchDuration: Int64 { self[.launchDuration] }
+    public var launchDuration: VirtualDuration {
+        get { self[duration: .launchDuration] }
+        set { self[duration: .launchDuration] = newValue }
+    }
     /// The launch time varies uniformly by up to this much either way, drawn from the seed.
-    public var launchJitter: Int64 { self[.launchJitter] }
+    public var launchJitter: VirtualDuration {
+        get { self[duration: .launchJitter] }
+        set { self[duration: .launchJitter] = newValue }
+    }
     /// Time from "nothing keeps the app running in the background" to its suspension.
-    public var suspensionDelay: Int64 { self[.suspensionDelay] }
+    public var suspensionDelay: VirtualDuration {
+        get { self[duration: .suspensionDelay] }
+        set { self[duration: .suspensionDelay] = newValue }
+    }
 
     /// The parameters of this feature, registered in `PlatformProfile.parameters`.
     static let lifecycleParameters: [ParameterInfo] = [

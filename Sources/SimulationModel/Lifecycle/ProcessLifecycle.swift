@@ -33,7 +33,7 @@ final class ProcessLifecycle {
 
     /// Moves to `next`, traced with `reason`. A move the platform never makes is recorded as a bug in the model
     /// (`model.illegalTransition`, which the property tests look for) and made, rather than crashing a run.
-    func move(to next: AppState, reason: String?, in process: AppProcess) {
+    func move(to next: AppState, reason: StateChangeCause?, in process: AppProcess) {
         let previous = state
         if !previous.canMove(to: next) {
             process.trace(.model(.illegalTransition(ModelRecord.IllegalTransition(
@@ -123,7 +123,7 @@ final class ProcessLifecycle {
     /// Plans the suspension `delay` from now; `suspend` decides, when the time comes, whether it still happens.
     func planSuspension(after delay: VirtualDuration, in process: AppProcess, _ suspend: @escaping () -> Void) {
         let label = EventLabel("app.suspend", subject: Int64(process.number))
-        suspensionEvent = process.kernel.schedule(afterNanoseconds: delay.nanoseconds, label: label) { [self] in
+        suspensionEvent = process.kernel.schedule(after: delay, label: label) { [self] in
             suspensionEvent = nil
             suspend()
         }

@@ -69,16 +69,16 @@ extension AppProcess {
 
     /// Adds CPU work to the synchronous app code running now; false when no synchronous app code runs (async code
     /// cannot be blocked, so nothing is charged).
-    package func charge(work nanoseconds: Int64) -> Bool {
+    package func charge(work duration: VirtualDuration) -> Bool {
         guard let call = execution.calls.current else { return false }
-        call.add(.work(.nanoseconds(max(0, nanoseconds))))
+        call.add(.work(max(.zero, duration)))
         return true
     }
 
     /// Adds a sleep to the synchronous app code running now; false when no synchronous app code runs.
-    package func charge(sleep nanoseconds: Int64) -> Bool {
+    package func charge(sleep duration: VirtualDuration) -> Bool {
         guard let call = execution.calls.current else { return false }
-        call.add(.sleep(.nanoseconds(max(0, nanoseconds))))
+        call.add(.sleep(max(.zero, duration)))
         return true
     }
 

@@ -14,9 +14,9 @@ extension AppProcess {
         backgroundTime.endTask(identifier, in: self)
     }
 
-    /// Nanoseconds of background time left, or nil when unlimited (in the foreground).
-    package var backgroundTimeRemainingNanoseconds: Int64? {
-        backgroundTime.remaining(in: self)?.nanoseconds
+    /// The background time left, or nil when unlimited (in the foreground).
+    package var backgroundTimeRemaining: VirtualDuration? {
+        backgroundTime.remaining(in: self)
     }
 
     /// How many background tasks are open.

@@ -6,14 +6,14 @@ extension AppProcess {
     // MARK: Launch
 
     /// Starts the process: `didFinishLaunching` runs after the launch time, then the app is active or in the background.
-    func launch(into destination: AppState.LaunchDestination, cause: String) {
+    func launch(into destination: AppState.LaunchDestination, cause: StateChangeCause) {
         lifecycle.aimLaunch(at: destination)
         move(to: .launching(into: destination), reason: cause)
         let jitter = profile.launchJitter
-        let drawn = jitter > 0 ? kernel.draw(ChoiceLabel("app.launchJitter", subject: Int64(number)), in: -jitter...jitter) : 0
-        let delay = max(0, profile.launchDuration + drawn)
+        let drawn = jitter > .zero ? kernel.draw(ModelChoice.launchJitter.label(subject: number), in: -jitter...jitter) : .zero
+        let delay = max(.zero, profile.launchDuration + drawn)
         lifecycle.callbackQueued()
-        kernel.schedule(afterNanoseconds: delay, label: EventLabel("app.launched", subject: Int64(number))) { [self] in
+        kernel.schedule(after: delay, label: EventLabel("app.launched", subject: Int64(number))) { [self] in
             guard isAlive else { return }
             callback(.lifecycle(.didFinishLaunching)) { [self] in
                 lifecycle.callbackReturned()
@@ -47,7 +47,7 @@ extension AppProcess {
     // MARK: Foreground and background
 
     /// The person leaves the app (home gesture, another app, or locking the device).
-    func enterBackground(cause: String) {
+    func enterBackground(cause: StateChangeCause) {
         switch state {
         case .launching(.foreground):
             lifecycle.aimLaunch(at: .background)
@@ -72,9 +72,9 @@ extension AppProcess {
         let watchdogLabel = EventLabel("app.didEnterBackgroundLimit", subject: Int64(number))
         // An app that uses scenes hears sceneDidEnterBackground instead, under the same limit (assumed).
         let method = system.appInfo.usesScenes ? "sceneDidEnterBackground" : "applicationDidEnterBackground"
-        let watchdog = kernel.schedule(afterNanoseconds: profile.didEnterBackgroundLimit, label: watchdogLabel) { [self] in
+        let watchdog = kernel.schedule(after: profile.didEnterBackgroundLimit, label: watchdogLabel) { [self] in
             guard isAlive else { return }
-            let limit = TimeText.formatExact(nanoseconds: profile.didEnterBackgroundLimit)
+            let limit = TimeText.formatExact(profile.didEnterBackgroundLimit)
             diagnose(
                 Rules.didEnterBackgroundTooSlow, subject: method,
                 message: "\(method) did not return within \(limit)")
@@ -88,7 +88,7 @@ extension AppProcess {
     }
 
     /// The person comes back to the app while it runs in the background or is suspended.
-    func enterForeground(cause: String) {
+    func enterForeground(cause: StateChangeCause) {
         switch state {
         case .launching:
             lifecycle.aimLaunch(at: .foreground)
@@ -112,7 +112,7 @@ extension AppProcess {
 
     /// The person opens Control Center or gets a call: the app stays visible but inactive.
     @discardableResult
-    func resignActive(cause: String) -> String? {
+    func resignActive(cause: StateChangeCause) -> String? {
         guard state == .foregroundActive else { return "the app is not active" }
         move(to: .foregroundInactive, reason: cause)
         callback(.lifecycle(.willResignActive))
@@ -120,7 +120,7 @@ extension AppProcess {
     }
 
     /// The app becomes active again after an interruption.
-    func becomeActive(cause: String) -> String? {
+    func becomeActive(cause: StateChangeCause) -> String? {
         guard state == .foregroundInactive else { return "the app is not inactive in the foreground" }
         move(to: .foregroundActive, reason: cause)
         callback(.lifecycle(.didBecomeActive))
@@ -196,7 +196,7 @@ extension AppProcess {
     /// Suspends the app when nothing keeps it running in the background.
     func evaluateSuspension() {
         guard mayBeSuspended, !lifecycle.suspensionPlanned else { return }
-        lifecycle.planSuspension(after: .nanoseconds(profile.suspensionDelay), in: self) { [self] in
+        lifecycle.planSuspension(after: profile.suspensionDelay, in: self) { [self] in
             if mayBeSuspended { suspend() }
         }
     }

@@ -21,7 +21,7 @@ extension AppProcess {
     }
 
     /// Wakes a suspended app into the background for a service's event (a push, a finished transfer).
-    package func wakeForService(cause: String) {
+    package func wakeForService(cause: StateChangeCause) {
         guard state == .suspended else { return }
         move(to: .background, reason: cause)
         backgroundTime.beginPeriod(in: self)
@@ -41,7 +41,7 @@ extension AppProcess {
             tasks.holdUntilLaunched(request, simulated: simulated)
         case .suspended:
             // The system wakes the suspended app in the background for the task.
-            move(to: .background, reason: "bgTask \(request.identifier)")
+            move(to: .background, reason: .bgTask(request.identifier))
             backgroundTime.beginPeriod(in: self)
             resumeAfterSuspension()
             tasks.start(request, simulated: simulated, in: self)

@@ -43,7 +43,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// The system the process lives in, as its services see it.
     package var system: any SystemContext { simulation }
     package var profile: PlatformProfile { simulation.profile }
-    package var now: Int64 { kernel.now.nanoseconds }
+    package var now: VirtualInstant { kernel.now }
     package var state: AppState { lifecycle.state }
     package var isAlive: Bool { !state.isTerminated && !kernel.isShutDown }
 
@@ -87,7 +87,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     }
 
     /// Moves the process to `next`; the system's plans may change with it.
-    func move(to next: AppState, reason: String? = nil) {
+    func move(to next: AppState, reason: StateChangeCause? = nil) {
         lifecycle.move(to: next, reason: reason, in: self)
         simulation.processStateChanged()
     }
@@ -129,9 +129,9 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         cpu.admit(waiter, in: self)
     }
 
-    /// Burns `duration` nanoseconds of CPU time on the calling task: it stops while the process is suspended.
-    package func compute(_ duration: Int64, label: String) async throws {
-        try await cpu.compute(.nanoseconds(duration), label: label, in: self)
+    /// Burns `duration` of CPU time on the calling task: it stops while the process is suspended.
+    package func compute(_ duration: VirtualDuration, label: String) async throws {
+        try await cpu.compute(duration, label: label, in: self)
     }
 
     // MARK: Lanes
@@ -153,22 +153,22 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
         execution.laneItemFinished(lane, in: self)
     }
 
-    /// Runs `body` on the main lane later (`DispatchQueue.main.async`, or `asyncAfter` with `delay` nanoseconds).
+    /// Runs `body` on the main lane later (`DispatchQueue.main.async`, or `asyncAfter` with `delay`).
     ///
     /// A block dispatched while handling the person's action still serves it, and one dispatched by a launch
     /// handler's work is still that task's work, from the moment it is dispatched.
     package func dispatchToMain(
-        _ name: String, personAction: String?, delay: Int64 = 0, _ body: @escaping @Sendable () async -> Void
+        _ name: String, personAction: String?, delay: VirtualDuration = .zero, _ body: @escaping @Sendable () async -> Void
     ) {
-        execution.dispatchToMain(name, personAction: personAction, delay: .nanoseconds(delay), in: self, body)
+        execution.dispatchToMain(name, personAction: personAction, delay: delay, in: self, body)
     }
 
     // MARK: Memory
 
-    /// Counts `duration` nanoseconds of work that the next save keeps.
-    package func recordWork(_ duration: Int64) {
+    /// Counts `duration` of work that the next save keeps.
+    package func recordWork(_ duration: VirtualDuration) {
         guard isAlive else { return }
-        memory.recordWork(.nanoseconds(duration))
+        memory.recordWork(duration)
     }
 
     package func save(checkpoint: String) {

@@ -124,7 +124,7 @@ final class CodeExecution: @unchecked Sendable {
         }
         owner?.workStarted()
         let label = EventLabel("app.dispatchAfter", subject: Int64(process.number))
-        process.kernel.schedule(afterNanoseconds: delay.nanoseconds, label: label) { [self] in
+        process.kernel.schedule(after: delay, label: label) { [self] in
             guard process.isAlive else { return }
             mainLane(of: process).enqueue(name, personAction: personAction, workOwner: owner.map { .task($0) } ?? .none, body)
             // Counted by the lane from now on.

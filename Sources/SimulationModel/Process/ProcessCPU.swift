@@ -42,7 +42,7 @@ final class ProcessCPU {
         let kernel = process.kernel
         computation.startedAt = kernel.now
         let label = EventLabel("app.workDone", subject: Int64(process.number))
-        computation.event = kernel.schedule(afterNanoseconds: computation.remaining.nanoseconds, label: label) { [self] in
+        computation.event = kernel.schedule(after: computation.remaining, label: label) { [self] in
             finish(computation)
         }
     }

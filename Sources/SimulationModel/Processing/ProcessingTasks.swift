@@ -9,7 +9,7 @@ package struct ProcessingTasks: SystemLaunchedTask {
     package var backgroundMode: BackgroundMode? { .processing }
     package var pendingLimit: Int { 10 }
 
-    package func runtime(in profile: PlatformProfile) -> Int64? { profile.processingRuntime.nanoseconds }
+    package func runtime(in profile: PlatformProfile) -> VirtualDuration? { profile.processingRuntime }
 
     /// "The system terminates any background processing tasks running when the user starts using the device." (Apple)
     package var expiresWhenDeviceIsUsed: Bool { true }

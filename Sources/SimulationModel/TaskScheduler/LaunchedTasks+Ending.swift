@@ -6,10 +6,10 @@ extension LaunchedTasks {
     /// The task's deadline passed before it completed: its work does not fit, or it ended without `setTaskCompleted`.
     func timeRanOut(_ task: RunningTask, in process: AppProcess) {
         let now = process.kernel.now
-        let ran = TimeText.formatExact(nanoseconds: (now - task.launchedAt).nanoseconds)
+        let ran = TimeText.formatExact(now - task.launchedAt)
         if task.tracksWork && !task.isWorking {
-            let ended = task.workEndedAt.map { TimeText.formatExact(nanoseconds: ($0 - task.launchedAt).nanoseconds) } ?? "0s"
-            let idle = task.workEndedAt.map { TimeText.formatExact(nanoseconds: (now - $0).nanoseconds) } ?? ran
+            let ended = task.workEndedAt.map { TimeText.formatExact($0 - task.launchedAt) } ?? "0s"
+            let idle = task.workEndedAt.map { TimeText.formatExact(now - $0) } ?? ran
             process.diagnose(
                 Rules.workFinishedWithoutCompleting, subject: task.subject,
                 message: "the work of \(task.subject) ended \(ended) after launch without setTaskCompleted(success:); "
@@ -45,7 +45,7 @@ extension LaunchedTasks {
         }
         callExpirationHandler(handler, of: task, in: process)
         let grace = EventLabel("bgTask.expirationGrace", subject: Int64(process.number))
-        task.addTimer(process.kernel.schedule(afterNanoseconds: process.profile.taskExpirationGrace, label: grace) { [self] in
+        task.addTimer(process.kernel.schedule(after: process.profile.taskExpirationGrace, label: grace) { [self] in
             guard process.isAlive, !task.phase.hasEnded else { return }
             graceRanOut(task, in: process)
         })
@@ -66,7 +66,7 @@ extension LaunchedTasks {
 
     /// The grace after the expiration handler is over and the task is not complete: the watchdog kills the app.
     private func graceRanOut(_ task: RunningTask, in process: AppProcess) {
-        let grace = TimeText.formatExact(nanoseconds: process.profile.taskExpirationGrace)
+        let grace = TimeText.formatExact(process.profile.taskExpirationGrace)
         if task.phase == .expirationHandlerRunning {
             process.diagnose(
                 Rules.expirationHandlerBlocked, subject: task.subject,

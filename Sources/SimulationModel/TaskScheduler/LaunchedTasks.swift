@@ -126,15 +126,15 @@ final class LaunchedTasks: @unchecked Sendable {
             return
         }
         let now = process.kernel.now
-        let runtime = request.kind.behavior.runtime(in: process.profile).map(VirtualDuration.init(nanoseconds:))
+        let runtime = request.kind.behavior.runtime(in: process.profile)
         let runIndex = process.simulation.taskRunStarted(TaskRun(
-            process: process.number, identifier: request.identifier, kind: request.kind, startedAt: now.nanoseconds))
+            process: process.number, identifier: request.identifier, kind: request.kind, startedAt: now))
         let task = RunningTask(
             request: request, launchedAt: now, deadline: runtime.map { now + $0 }, registration: registration,
             simulated: simulated, runIndex: runIndex)
         running.append(task)
         process.trace(.task(.start(TaskRecord.Start(
-            process: process.number, identifier: request.identifier, type: request.kind, deadline: task.deadline?.nanoseconds,
+            process: process.number, identifier: request.identifier, type: request.kind, deadline: task.deadline,
             queue: registration.onMainLane ? .main : .background))))
         if let deadline = task.deadline {
             let label = EventLabel("bgTask.deadline", subject: Int64(process.number))

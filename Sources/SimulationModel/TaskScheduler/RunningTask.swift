@@ -55,7 +55,7 @@ package final class RunningTask: @unchecked Sendable {
         self.simulated = simulated
         self.runIndex = runIndex
         self.continued = request.kind == .continuedProcessing
-            ? ContinuedState(title: request.title, subtitle: request.subtitle, startedAt: launchedAt.nanoseconds) : nil
+            ? ContinuedState(title: request.title, subtitle: request.subtitle, startedAt: launchedAt) : nil
     }
 
     package var identifier: String { request.identifier }

@@ -14,9 +14,8 @@ package protocol TaskBehavior: Sendable {
     var backgroundMode: BackgroundMode? { get }
     /// The most requests of the kind that may be pending at once.
     var pendingLimit: Int { get }
-    /// How long a task may run in nanoseconds, or nil when there is no fixed limit (an integer while the app
-    /// process, which reads it, still counts in integers).
-    func runtime(in profile: PlatformProfile) -> Int64?
+    /// How long a task may run, or nil when there is no fixed limit.
+    func runtime(in profile: PlatformProfile) -> VirtualDuration?
     /// Whether a task that did not complete makes the next one of the kind wait.
     var penalizesIncompleteTasks: Bool { get }
     /// Whether a launch handler may be registered after the app finished launching.

@@ -16,7 +16,10 @@ extension PlatformProfile {
     }
 
     /// How long after a task's expiration handler the app has to call `setTaskCompleted` before it is killed.
-    public var taskExpirationGrace: Int64 { self[.taskExpirationGrace] }
+    public var taskExpirationGrace: VirtualDuration {
+        get { self[duration: .taskExpirationGrace] }
+        set { self[duration: .taskExpirationGrace] = newValue }
+    }
     /// How much later the next task of a kind may run after a task that did not complete.
     public var incompleteTaskPenalty: VirtualDuration {
         get { self[duration: .incompleteTaskPenalty] }

@@ -21,7 +21,7 @@ private final class ProcessCensus: SystemService {
     func processStarted(_ process: AppProcess) {
         heard.append("start \(process.number) \(system.snapshot.app?.state.name.rawValue ?? "?")")
         // A minute later, look at the world again: what became of that process?
-        system.kernel.schedule(afterNanoseconds: 60_000_000_000) { [self] in
+        system.kernel.schedule(after: .nanoseconds(60_000_000_000)) { [self] in
             let state = system.snapshot.app?.state.name.rawValue ?? "?"
             heard.append("a minute after \(process.number): \(state)")
             system.trace(.console(ConsoleRecord(process: process.number, message: "census: \(state)")))

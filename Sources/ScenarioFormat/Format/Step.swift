@@ -10,7 +10,7 @@ import SimulationSupport
 /// lanes, locks, flags, control flow) are cases here; each feature's steps
 /// are one case holding the feature's enum, declared in the feature's folder
 /// with its format (`StepFormat`) and its part of the interpreter. Static
-/// members such as ``submit(_:)`` spell the features' steps as before.
+/// members such as ``submit(_:earliestBegin:)`` spell the features' steps as before.
 public indirect enum Step: Sendable, Hashable {
     /// CPU work on the current lane for a duration (plus or minus `jitter`, drawn from the seed).
     /// It pauses while the app is suspended. Unless `changesState` is false, it is unsaved work until the next save.

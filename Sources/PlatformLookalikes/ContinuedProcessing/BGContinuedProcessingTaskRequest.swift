@@ -49,6 +49,14 @@ public final class BGContinuedProcessingTaskRequest: BGTaskRequest, @unchecked S
         super.init(identifier: identifier)
     }
 
+    required package init(holding request: TaskRequest) {
+        self.title = request.title
+        self.subtitle = request.subtitle
+        super.init(holding: request)
+        strategy = request.strategy
+        requiredResources = request.requiresGPU ? .gpu : []
+    }
+
     override var kind: TaskKind { .continuedProcessing }
 
     override func model(now: VirtualInstant) -> TaskRequest {

@@ -10,6 +10,17 @@ public final class BGProcessingTaskRequest: BGTaskRequest, @unchecked Sendable {
 
     override var kind: TaskKind { .processing }
 
+    /// Creates a request for a registered identifier.
+    public override init(identifier: String) {
+        super.init(identifier: identifier)
+    }
+
+    required package init(holding request: TaskRequest) {
+        super.init(holding: request)
+        requiresNetworkConnectivity = request.requiresNetworkConnectivity
+        requiresExternalPower = request.requiresExternalPower
+    }
+
     override func model(now: VirtualInstant) -> TaskRequest {
         var request = super.model(now: now)
         request.requiresNetworkConnectivity = requiresNetworkConnectivity

@@ -14,7 +14,8 @@ public class BGTask: @unchecked Sendable {
 
     package var process: AppProcess? { reference.process }
 
-    init(process: AppProcess, task: RunningTask) {
+    /// The object that stands for `task`; each kind's class is made through this initializer (``TaskKind/lookalikes``).
+    required init(process: AppProcess, task: RunningTask) {
         self.reference = ProcessReference(process)
         self.task = task
     }
@@ -23,11 +24,7 @@ public class BGTask: @unchecked Sendable {
     /// as the system keeps the `BGTask` it hands to the launch handler (a `[weak task]` capture finds it).
     package static func lookalike(of task: RunningTask, in process: AppProcess) -> BGTask {
         if let object = task.lookalike as? BGTask { return object }
-        let object: BGTask = switch task.request.kind {
-        case .appRefresh: BGAppRefreshTask(process: process, task: task)
-        case .processing: BGProcessingTask(process: process, task: task)
-        case .continuedProcessing: BGContinuedProcessingTask(process: process, task: task)
-        }
+        let object = task.request.kind.lookalikes.task.init(process: process, task: task)
         task.lookalike = object
         return object
     }

@@ -34,27 +34,16 @@ public class BGTaskRequest: @unchecked Sendable {
         return TaskRequest(identifier: identifier, kind: kind, earliestBegin: begin)
     }
 
+    /// The look-alike of a request the system holds, of the kind's class; each class reads its own properties.
+    required package init(holding request: TaskRequest) {
+        self.identifier = request.identifier
+        self.earliestBeginDate = request.earliestBegin.map(VirtualClock.date(at:))
+        self.exactEarliestBegin = request.earliestBegin
+    }
+
     /// The look-alike object of a request the system holds: what `getPendingTaskRequests` hands back, and what
     /// the scenario interpreter submits.
     package static func lookalike(of request: TaskRequest) -> BGTaskRequest {
-        let object: BGTaskRequest
-        switch request.kind {
-        case .appRefresh:
-            object = BGAppRefreshTaskRequest(identifier: request.identifier)
-        case .processing:
-            let processing = BGProcessingTaskRequest(identifier: request.identifier)
-            processing.requiresExternalPower = request.requiresExternalPower
-            processing.requiresNetworkConnectivity = request.requiresNetworkConnectivity
-            object = processing
-        case .continuedProcessing:
-            let continued = BGContinuedProcessingTaskRequest(
-                identifier: request.identifier, title: request.title, subtitle: request.subtitle)
-            continued.strategy = request.strategy
-            continued.requiredResources = request.requiresGPU ? .gpu : []
-            object = continued
-        }
-        object.earliestBeginDate = request.earliestBegin.map(VirtualClock.date(at:))
-        object.exactEarliestBegin = request.earliestBegin
-        return object
+        request.kind.lookalikes.request.init(holding: request)
     }
 }

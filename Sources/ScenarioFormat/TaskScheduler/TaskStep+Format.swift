@@ -1,3 +1,4 @@
+import PlatformLookalikes
 import SimulationKernel
 import SimulationSupport
 import SimulationModel
@@ -46,26 +47,28 @@ extension StepFormat {
             onMainQueue: queue == "main", asyncHandler: style == "async", isolation: isolation))
     }
 
+    /// The properties of the request classes that have more than an identifier and an earliest begin, each with the
+    /// words for a kind whose class lacks them (kept as the messages always said them), in the order they are
+    /// refused. A kind's class is its look-alike's (`TaskKind.lookalikes`): no kind is named here.
+    private static var classProperties: [(requestClass: BGTaskRequest.Type, keys: [String], words: (TaskKind) -> String)] {
+        [
+            (BGContinuedProcessingTaskRequest.self, ["title", "subtitle", "strategy", "requiredResources"], { $0.rawValue }),
+            (BGProcessingTaskRequest.self, ["requiresNetworkConnectivity", "requiresExternalPower"], { $0.behavior.subjectName }),
+        ]
+    }
+
     private static func submit(_ object: StepObject) throws -> Step {
-        let continuedKeys = ["title", "subtitle", "strategy", "requiredResources"]
-        let processingKeys = ["requiresNetworkConnectivity", "requiresExternalPower"]
-        let c = try object.keys(["identifier", "type", "earliestBegin"] + processingKeys + continuedKeys)
-        let type = try c.choice("type", among: TaskKind.allCases.map(\.rawValue))
-        let kind = TaskKind(rawValue: type)!
-        if kind == .continuedProcessing {
-            for key in processingKeys where c.contains(AnyKey(key)) {
-                throw invalid(c.path(key), "\(key) is a BGProcessingTaskRequest property; continued processing requests do not have it")
+        let c = try object.keys(["identifier", "type", "earliestBegin"] + classProperties.reversed().flatMap(\.keys))
+        let kind = TaskKind(rawValue: try c.choice("type", among: TaskKind.allCases.map(\.rawValue)))!
+        let requestClass = kind.lookalikes.request
+        for properties in classProperties where requestClass != properties.requestClass {
+            for key in properties.keys where c.contains(AnyKey(key)) {
+                throw invalid(c.path(key), "\(key) is a \(String(describing: properties.requestClass)) property; \(properties.words(kind)) requests do not have it")
             }
+        }
+        if requestClass == BGContinuedProcessingTaskRequest.self {
             let (request, earliestBegin) = try continuedRequest(c, kind: kind)
             return .task(.submit(request, earliestBegin: earliestBegin))
-        }
-        for key in continuedKeys where c.contains(AnyKey(key)) {
-            throw invalid(c.path(key), "\(key) is a BGContinuedProcessingTaskRequest property; \(type) requests do not have it")
-        }
-        if kind == .appRefresh {
-            for key in processingKeys where c.contains(AnyKey(key)) {
-                throw invalid(c.path(key), "\(key) is a BGProcessingTaskRequest property; app refresh requests do not have it")
-            }
         }
         let identifier = try c.required(String.self, "identifier")
         let earliestBegin = try c.optionalDuration("earliestBegin")

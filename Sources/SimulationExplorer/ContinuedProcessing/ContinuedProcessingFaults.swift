@@ -17,8 +17,9 @@ enum ContinuedProcessingFaults: FeatureFaults {
 
     /// During a continued task of the unperturbed run; a cancel names it half of the time.
     static func place(_ kind: FaultKind, with placer: inout FaultPlacer) -> Fault? {
-        // Without a continued task in the unperturbed run there is nothing for the person or the system to stop.
-        let continued = placer.landmarks.taskRuns.filter { $0.kind == .continuedProcessing }
+        // Without a task with a Live Activity (continued processing) in the unperturbed run there is nothing for the
+        // person or the system to stop.
+        let continued = placer.landmarks.taskRuns.filter { $0.kind.behavior.hasLiveActivity }
         guard let run = placer.random.choose(from: continued) else { return nil }
         let named = kind == .cancelLiveActivity && placer.random.chance(1, in: 2)
         let at = placer.pick(in: run.boundaries, from: run.start, to: run.end ?? placer.landmarks.stopAt)

@@ -6,6 +6,7 @@ package struct AppRefreshTasks: SystemLaunchedTask {
 
     package var kind: TaskKind { .appRefresh }
     package var subjectName: String { "app refresh" }
+    package var taskClassName: String { "BGAppRefreshTask" }
     package var backgroundMode: BackgroundMode? { .fetch }
     package var pendingLimit: Int { 1 }
 

@@ -13,6 +13,7 @@ package struct ContinuedProcessingTasks: TaskBehavior {
 
     package var kind: TaskKind { .continuedProcessing }
     package var subjectName: String { "continued processing" }
+    package var taskClassName: String { "BGContinuedProcessingTask" }
     /// None: Apple's guide lists only the permitted identifier (and an entitlement for the GPU). Assumed.
     package var backgroundMode: BackgroundMode? { nil }
     /// Continued requests wait in a queue that Apple gives no length for: unbounded here.
@@ -22,6 +23,9 @@ package struct ContinuedProcessingTasks: TaskBehavior {
     /// Apps register continued handlers when the person asks for the work (BGTaskScheduler.h; Apple's article and
     /// WWDC25 sample register on the tap).
     package var registersOnDemand: Bool { true }
+
+    /// At most `continuedProcessingConcurrency` run at once; the others wait in a queue (strategy `.queue`).
+    package var hasConcurrencySlots: Bool { true }
 
     /// No fixed limit (Apple forums 818623: "There isn't any specific time limit"): it runs while it makes progress.
     package func runtime(in profile: PlatformProfile) -> VirtualDuration? { nil }
@@ -68,7 +72,7 @@ package struct ContinuedProcessingTasks: TaskBehavior {
         let replacing = scheduler.isPending(request.identifier)
         let running = process.continuedTaskCount
         let queuedAhead = scheduler.pending.reduce(0) {
-            $0 + ($1.request.kind == .continuedProcessing && $1.request.identifier != request.identifier ? 1 : 0)
+            $0 + ($1.request.kind == kind && $1.request.identifier != request.identifier ? 1 : 0)
         }
         let sameRunning = process.runningTask(withIdentifier: request.identifier) != nil
         let startsNow = !sameRunning && running + queuedAhead < profile.continuedProcessingConcurrency
@@ -142,5 +146,40 @@ package struct ContinuedProcessingTasks: TaskBehavior {
     /// What the task's own work left in its output files: its end says it, also when the app never heard.
     package func outputLeft(by task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft? {
         process.outputState(of: task)
+    }
+
+    /// The log adds the Live Activity's title (cocoa-mhlw/cocoa PR #644; iOS 26.1).
+    package func logDescription(of request: TaskRequest) -> String {
+        "<\(taskClassName): \(request.identifier) (\(request.title))>"
+    }
+
+    /// The Live Activity shows the request's title and subtitle and the progress the system samples.
+    package var hasLiveActivity: Bool { true }
+
+    /// Where the profile reads a wildcard entry's handler as every job's under it.
+    package func findsHandlerUnderWildcard(in profile: PlatformProfile) -> Bool {
+        profile.continuedWildcardRegistration == .matchesComposed
+    }
+
+    /// `BGContinuedProcessingTaskRequest`'s words, strategy and resources, and the person's action it answered.
+    package func encodeFields(of request: TaskRequest, personAction: String?, to fields: inout TraceFieldWriter) {
+        fields.add("title", request.title)
+        fields.add("subtitle", request.subtitle)
+        fields.add("strategy", request.strategy)
+        fields.add("requiredResources", request.requiresGPU ? "gpu" : "default")
+        fields.add("personAction", personAction ?? "")
+    }
+
+    package func decodeFields(into request: inout TaskRequest, from fields: inout TraceFieldReader) throws(TraceDecodingError) -> String? {
+        request.title = try fields.string("title")
+        request.subtitle = try fields.string("subtitle")
+        request.strategy = try fields.choice("strategy")
+        switch try fields.string("requiredResources") {
+        case "gpu": request.requiresGPU = true
+        case "default": request.requiresGPU = false
+        case let other: throw TraceDecodingError(field: "requiredResources", reason: "must be \"default\" or \"gpu\", not \"\(other)\"")
+        }
+        let action = try fields.string("personAction")
+        return action.isEmpty ? nil : action
     }
 }

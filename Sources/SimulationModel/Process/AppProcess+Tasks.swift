@@ -50,9 +50,9 @@ extension AppProcess {
         tasks.running.filter { $0.continued != nil }
     }
 
-    /// Continued processing tasks running now, or handed to the app and about to start.
+    /// Continued processing tasks running now, or handed to the app and about to start: the concurrency slots taken.
     var continuedTaskCount: Int {
-        isAlive ? tasks.continuedCount : 0
+        isAlive ? tasks.slotsTaken : 0
     }
 
     /// The task's time is up (or the debugger or the system says so): the expiration handler runs.

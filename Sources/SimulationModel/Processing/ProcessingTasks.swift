@@ -6,6 +6,7 @@ package struct ProcessingTasks: SystemLaunchedTask {
 
     package var kind: TaskKind { .processing }
     package var subjectName: String { "processing" }
+    package var taskClassName: String { "BGProcessingTask" }
     package var backgroundMode: BackgroundMode? { .processing }
     package var pendingLimit: Int { 10 }
 

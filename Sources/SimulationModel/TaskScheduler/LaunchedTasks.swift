@@ -88,7 +88,7 @@ final class LaunchedTasks: @unchecked Sendable {
     /// registrations that way) for the wildcard entry a continued identifier falls under.
     func registration(for request: TaskRequest, in process: AppProcess) -> TaskRegistration? {
         if let exact = registrations[request.identifier] { return exact }
-        guard request.kind == .continuedProcessing, process.profile.continuedWildcardRegistration == .matchesComposed,
+        guard request.kind.behavior.findsHandlerUnderWildcard(in: process.profile),
               let entry = PermittedIdentifiers(app: process.system.appInfo, profile: process.profile)
                 .wildcardEntry(matching: request.identifier)
         else { return nil }
@@ -101,10 +101,11 @@ final class LaunchedTasks: @unchecked Sendable {
         running.first { $0.identifier == identifier }
     }
 
-    /// Continued processing tasks running now, or handed to the app and about to start.
-    var continuedCount: Int {
-        running.reduce(0) { $0 + ($1.request.kind == .continuedProcessing ? 1 : 0) }
-            + pendingDeliveries.reduce(0) { $0 + ($1.request.kind == .continuedProcessing ? 1 : 0) }
+    /// Tasks of kinds with concurrency slots (continued processing) running now, or handed to the app and about to
+    /// start: the slots they hold.
+    var slotsTaken: Int {
+        running.reduce(0) { $0 + ($1.request.kind.behavior.hasConcurrencySlots ? 1 : 0) }
+            + pendingDeliveries.reduce(0) { $0 + ($1.request.kind.behavior.hasConcurrencySlots ? 1 : 0) }
     }
 
     /// Keeps a task handed to the app while it launches, to start when the launch finishes.

@@ -54,7 +54,7 @@ package final class RunningTask: @unchecked Sendable {
         self.tracksWork = registration.tracksWork
         self.simulated = simulated
         self.runIndex = runIndex
-        self.continued = request.kind == .continuedProcessing
+        self.continued = request.kind.behavior.hasLiveActivity
             ? ContinuedState(title: request.title, subtitle: request.subtitle, startedAt: launchedAt) : nil
     }
 
@@ -65,11 +65,7 @@ package final class RunningTask: @unchecked Sendable {
     /// How BackgroundTasks names the task in its log: `<BGProcessingTask: com.example.cleanup>`, and for a continued
     /// task `<BGContinuedProcessingTask: com.example.export.1 (Exporting video)>` (cocoa-mhlw/cocoa PR #644; iOS 26.1).
     package var logDescription: String {
-        switch request.kind {
-        case .appRefresh: "<BGAppRefreshTask: \(identifier)>"
-        case .processing: "<BGProcessingTask: \(identifier)>"
-        case .continuedProcessing: "<BGContinuedProcessingTask: \(identifier) (\(request.title))>"
-        }
+        request.kind.behavior.logDescription(of: request)
     }
 
     // MARK: Phase

@@ -25,6 +25,18 @@ extension SystemLaunchedTask {
     package func settingsBlocker(in world: WorldSnapshot) -> LaunchBlocker? { nil }
     package func reviewSubmission(_ request: TaskRequest, from process: AppProcess, profile: PlatformProfile) {}
 
+    /// `BGProcessingTaskRequest`'s conditions, false for the kinds whose request class lacks them.
+    package func encodeFields(of request: TaskRequest, personAction: String?, to fields: inout TraceFieldWriter) {
+        fields.add("requiresNetworkConnectivity", request.requiresNetworkConnectivity)
+        fields.add("requiresExternalPower", request.requiresExternalPower)
+    }
+
+    package func decodeFields(into request: inout TaskRequest, from fields: inout TraceFieldReader) throws(TraceDecodingError) -> String? {
+        request.requiresNetworkConnectivity = try fields.bool("requiresNetworkConnectivity")
+        request.requiresExternalPower = try fields.bool("requiresExternalPower")
+        return nil
+    }
+
     package func submit(_ request: TaskRequest, from process: AppProcess, to scheduler: TaskScheduler) throws(SubmitError) {
         let system = process.system
         let conditions = system.snapshot.conditions

@@ -33,6 +33,22 @@ package protocol TaskBehavior: Sendable {
     /// What the ending task's output left, for kinds that say (asked before `bgTask.end` is traced, after the
     /// services heard the task is ending).
     func outputLeft(by task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft?
+    /// Apple's name of the kind's `BGTask` subclass, as BackgroundTasks' log writes it (`BGProcessingTask`).
+    var taskClassName: String { get }
+    /// How BackgroundTasks names a task of the kind in its log: `<BGProcessingTask: com.example.cleanup>`.
+    func logDescription(of request: TaskRequest) -> String
+    /// Whether only a few tasks of the kind run at once (continued processing's slots): a request may wait in a queue
+    /// for a slot, which its `bgTask.submit` says, and a task launched at the same instant may take the slot it needed.
+    var hasConcurrencySlots: Bool { get }
+    /// Whether a running task of the kind shows a Live Activity whose progress the system samples (continued
+    /// processing): the person and the system may stop it from there.
+    var hasLiveActivity: Bool { get }
+    /// Whether a request of the kind finds the handler registered for the wildcard entry its identifier falls under.
+    func findsHandlerUnderWildcard(in profile: PlatformProfile) -> Bool
+    /// Adds the fields of the kind's request class to `bgTask.submit` and `bgTask.submitFailed`.
+    func encodeFields(of request: TaskRequest, personAction: String?, to fields: inout TraceFieldWriter)
+    /// Reads what ``encodeFields(of:personAction:to:)`` wrote into `request`, and returns the person's action.
+    func decodeFields(into request: inout TaskRequest, from fields: inout TraceFieldReader) throws(TraceDecodingError) -> String?
 }
 
 extension TaskKind {
@@ -60,4 +76,8 @@ extension TaskBehavior {
     package var expiresWhenDeviceIsUsed: Bool { false }
     package var expiryFix: String { Rules.taskExpired.fix }
     package func outputLeft(by task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft? { nil }
+    package func logDescription(of request: TaskRequest) -> String { "<\(taskClassName): \(request.identifier)>" }
+    package var hasConcurrencySlots: Bool { false }
+    package var hasLiveActivity: Bool { false }
+    package func findsHandlerUnderWildcard(in profile: PlatformProfile) -> Bool { false }
 }

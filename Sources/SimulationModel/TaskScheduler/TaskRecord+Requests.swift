@@ -115,16 +115,7 @@ extension TaskRequest {
         fields.add("identifier", identifier)
         fields.add("type", kind)
         fields.add("earliestBegin", orMinusOne: earliestBegin)
-        if kind == .continuedProcessing {
-            fields.add("title", title)
-            fields.add("subtitle", subtitle)
-            fields.add("strategy", strategy)
-            fields.add("requiredResources", requiresGPU ? "gpu" : "default")
-            fields.add("personAction", personAction ?? "")
-        } else {
-            fields.add("requiresNetworkConnectivity", requiresNetworkConnectivity)
-            fields.add("requiresExternalPower", requiresExternalPower)
-        }
+        kind.behavior.encodeFields(of: self, personAction: personAction, to: &fields)
     }
 
     fileprivate static func decodeSubmission(
@@ -132,22 +123,7 @@ extension TaskRequest {
     ) throws(TraceDecodingError) -> (request: TaskRequest, personAction: String?) {
         var request = TaskRequest(identifier: try fields.string("identifier"), kind: try fields.choice("type"))
         request.earliestBegin = try fields.instantOrMinusOne("earliestBegin")
-        var personAction: String?
-        if request.kind == .continuedProcessing {
-            request.title = try fields.string("title")
-            request.subtitle = try fields.string("subtitle")
-            request.strategy = try fields.choice("strategy")
-            switch try fields.string("requiredResources") {
-            case "gpu": request.requiresGPU = true
-            case "default": request.requiresGPU = false
-            case let other: throw TraceDecodingError(field: "requiredResources", reason: "must be \"default\" or \"gpu\", not \"\(other)\"")
-            }
-            let action = try fields.string("personAction")
-            personAction = action.isEmpty ? nil : action
-        } else {
-            request.requiresNetworkConnectivity = try fields.bool("requiresNetworkConnectivity")
-            request.requiresExternalPower = try fields.bool("requiresExternalPower")
-        }
+        let personAction = try request.kind.behavior.decodeFields(into: &request, from: &fields)
         return (request, personAction)
     }
 }
@@ -173,14 +149,14 @@ extension TaskRecord.Submit: TracePayload {
         fields.add("process", process)
         request.encodeSubmission(personAction: personAction, to: &fields)
         fields.add("replaced", replaced)
-        if request.kind == .continuedProcessing { fields.add("queued", queued) }
+        if request.kind.behavior.hasConcurrencySlots { fields.add("queued", queued) }
     }
 
     package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         (request, personAction) = try TaskRequest.decodeSubmission(from: &fields)
         replaced = try fields.bool("replaced")
-        queued = request.kind == .continuedProcessing ? try fields.bool("queued") : false
+        queued = request.kind.behavior.hasConcurrencySlots ? try fields.bool("queued") : false
     }
 }
 

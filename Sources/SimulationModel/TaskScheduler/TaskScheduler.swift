@@ -158,9 +158,9 @@ package final class TaskScheduler: SystemService {
         var world = system.snapshot
         let due = system.policy.due(pending: pending, in: world, history: history)
         for entry in due {
-            // Asked again for each continued request: the one launched before it may have taken the last free slot.
-            // Only a launch changes the world here, so the snapshot is taken again after each one, not per request.
-            if entry.request.kind == .continuedProcessing, system.policy.blocker(for: entry.request, in: world) != nil {
+            // Asked again for a kind with slots (continued processing): the one launched before it may have taken the
+            // last free slot. Only a launch changes the world here, so the snapshot is taken again after each one.
+            if entry.request.kind.behavior.hasConcurrencySlots, system.policy.blocker(for: entry.request, in: world) != nil {
                 continue
             }
             launch(entry.request, cause: .policy)

@@ -16,7 +16,7 @@ extension Timeline.Reader {
             guard let identifier = record.requestIdentifier else { return }
             trackPending(record, identifier, at: time)
             // Later records of a continued request carry no type: its identifier tells them.
-            if record.requestKind == .continuedProcessing || continuedIdentifiers.contains(identifier) {
+            if record.requestKind?.behavior.hasLiveActivity == true || continuedIdentifiers.contains(identifier) {
                 readContinuedRequest(record, identifier, at: time)
             } else {
                 readRequest(record, identifier, at: time)

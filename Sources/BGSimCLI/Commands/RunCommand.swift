@@ -110,27 +110,16 @@ struct RunCommand {
             }
         }
 
-        // Every output is opened before the run, so that a wrong folder fails at once rather than after a long run.
-        // A file not committed removes its temporary file when released, on every way out of this function.
-        var traceFile: AtomicFile?
-        var reportFiles: [(file: AtomicFile?, render: @Sendable (RunReport) -> String)] = []
-        let reports: [(String?, @Sendable (RunReport) -> String)] = [
-            (options.reportPath, { HTMLReport().render($0) }),
-            (options.markdownPath, { MarkdownReport().render($0) }),
-            (options.perfettoPath, { PerfettoTrace().render($0) }),
-        ]
+        let outputs: RunOutputFiles
         do {
-            traceFile = try options.tracePath.flatMap { path throws(AtomicFile.WriteError) in path == "-" ? nil : try AtomicFile(path: path) }
-            for case (let path?, let render) in reports {
-                reportFiles.append((path == "-" ? nil : try AtomicFile(path: path), render))
-            }
+            outputs = try RunOutputFiles(options: options)
         } catch {
             console.error("bgsim: error: \(error)\n")
             return (ExitCode.cannotWrite, outcome)
         }
         var sink: (@Sendable (String) -> Void)?
         let standardTrace = options.tracePath == "-" ? StandardOutputLines(console: console) : nil
-        if let traceFile {
+        if let traceFile = outputs.trace {
             sink = { line in traceFile.writeLine(line) }
         } else if let standardTrace {
             sink = { line in standardTrace.writeLine(line) }
@@ -145,18 +134,8 @@ struct RunCommand {
         let shownPath = outcome.input.name
         let replay = options.faults.map { FaultsOption.replayLine(scenarioPath: shownPath, faults: $0, until: options.until) }
             ?? ReplayCommand.line(scenarioPath: shownPath, seed: String(result.seed), until: options.until)
-        if !reportFiles.isEmpty {
-            let report = RunReport(result: result, summary: scenario.summary, replay: replay)
-            for output in reportFiles {
-                let rendered = output.render(report)
-                if let file = output.file { file.write(rendered) } else { console.out(rendered) }
-            }
-        }
-        // All written before any is renamed into place: a failure leaves every output as it was.
-        let files = (traceFile.map { [$0] } ?? []) + reportFiles.compactMap(\.file)
         do {
-            for file in files { try file.finish() }
-            for file in files { try file.commit() }
+            try outputs.write(RunReport(result: result, summary: scenario.summary, replay: replay), console: console)
         } catch {
             console.error("bgsim: error: \(error)\n")
             return (ExitCode.cannotWrite, outcome)

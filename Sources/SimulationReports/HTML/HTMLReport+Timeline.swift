@@ -2,78 +2,6 @@ import SimulationModel
 import SimulationKernel
 
 extension HTMLReport {
-    /// What every drawing of a run shares: rows, state classes, mark kinds and diagnostics.
-    struct Drawing {
-        var rows: LaneRows
-        /// Every state drawn, in order of first appearance; its index names its CSS classes (`s0`, `i0`).
-        var states: [StateStyle]
-        var stateIndex: [LaneState: Int]
-        /// Every mark kind drawn, in order of first appearance.
-        var markKinds: [MarkStyle]
-        var markers: [Timeline.Marker]
-        var end: VirtualInstant
-
-        init(_ timeline: Timeline) {
-            let lanes = timeline.lanes
-            rows = LaneRows(lanes: lanes)
-            states = []
-            stateIndex = [:]
-            markKinds = []
-            for section in rows.sections {
-                for row in section.rows {
-                    for lane in row.lanes {
-                        for segment in lane.segments where stateIndex[segment.state] == nil {
-                            stateIndex[segment.state] = states.count
-                            states.append(StateStyle.of(segment.state))
-                        }
-                        for mark in lane.marks where !markKinds.contains(where: { $0.kind == mark.kind }) {
-                            markKinds.append(MarkStyle.of(mark.kind))
-                        }
-                    }
-                }
-            }
-            markers = timeline.markers
-            end = max(timeline.end, VirtualInstant(nanoseconds: 1))
-        }
-    }
-
-    /// A horizontal band of a drawing: the whole run, or one day of it in the view that draws a line a day.
-    struct Band {
-        /// The band's heading, if it has one (`Day 2 · 1d to 2d`).
-        var title: String?
-        /// The instant of the run that the band's time 0 stands for: the band's lanes and markers are moved by it.
-        var offset: VirtualDuration
-        /// The diagnostics in the band, with their numbers in the run (from 1), at times relative to `offset`.
-        var markers: [(number: Int, marker: Timeline.Marker)]
-        var sections: [LaneRows.Section]
-        /// Whether each group of lanes gets its heading.
-        var groupHeadings: Bool
-    }
-
-    /// The band of a whole run on one axis.
-    static func wholeRun(_ drawing: Drawing) -> Band {
-        Band(
-            title: nil, offset: .zero, markers: drawing.markers.enumerated().map { ($0.offset + 1, $0.element) },
-            sections: drawing.rows.sections, groupHeadings: true)
-    }
-
-    /// A band per day of a long run, each with what happened that day moved to start at 0.
-    static func days(_ timeline: Timeline, _ drawing: Drawing) -> [Band] {
-        let allLanes = drawing.rows.sections.flatMap { $0.rows.flatMap(\.lanes) }
-        return DayWindows(end: drawing.end).days.map { day in
-            let lanes = DayWindows.lanes(allLanes, in: day, runEnd: drawing.end)
-            var markers: [(number: Int, marker: Timeline.Marker)] = []
-            for (index, marker) in drawing.markers.enumerated() where DayWindows.contains(day, marker.time, runEnd: drawing.end) {
-                var moved = marker
-                moved.time = day.moved(marker.time)
-                markers.append((index + 1, moved))
-            }
-            return Band(
-                title: "Day \(day.number) · \(DurationText.span(day.start - .zero)) to \(DurationText.span(day.end - .zero))", offset: day.offset,
-                markers: markers, sections: LaneRows(lanes: lanes).sections, groupHeadings: false)
-        }
-    }
-
     // Layout, in pixels.
     private var labelColumn: Double { 168 }
     private static let rowHeight = 22.0
@@ -93,38 +21,89 @@ extension HTMLReport {
     /// window in view; dragging across it zooms to that stretch.
     func view(id: String, bands: [Band], drawing: Drawing, scale: TimeScale, name: String) -> String {
         let width = scale.width + 18
-        var labels = ""
-        var body = ""
-        body.reserveCapacity(1 << 16)
         let breaks = scale.pieces.filter(\.condensed)
         let labelledBreaks = breaks.contains { $0.width >= 28 }
         // Instants are labelled above the axis line; the lengths of condensed stretches below it.
         let axisLine = Self.axisHeight
-        var y = axisLine + (labelledBreaks ? 18 : 4)
-        let plotTop = y
-        var markerLayer = ""
+        let plotTop = axisLine + (labelledBreaks ? 18 : 4)
+        let lanes = laneLayers(bands: bands, drawing: drawing, scale: scale, width: width, top: plotTop)
+        let plotBottom = lanes.bottom
+        let days = bands.count > 1
+        let axis = axisLayers(scale: scale, breaks: breaks, days: days, axisLine: axisLine, plot: plotTop...plotBottom)
+        let height = plotBottom + 4
+        var html = ""
+        if bands.count == 1 {
+            // The overview: the lanes' colours and the diagnostics' guides, squeezed to the width (the same elements, by reference).
+            let plotHeight = plotBottom - plotTop
+            let mapHeight = min(Self.minimapHeight, max(20, plotHeight / 3))
+            html += "<svg class=\"minimap\" viewBox=\"0 \(n(plotTop)) \(n(width)) \(n(plotHeight))\" preserveAspectRatio=\"none\" height=\"\(n(mapHeight))\""
+            html += " role=\"img\" aria-label=\"overview of the \(HTMLText.escape(name))\">"
+            html += "<use href=\"#\(id)-segments\"/><use href=\"#\(id)-guides\"/>"
+            html += "<rect class=\"window\" x=\"0\" y=\"\(n(plotTop))\" width=\"\(n(width))\" height=\"\(n(plotHeight))\"/>"
+            html += "<rect class=\"pick\" x=\"0\" y=\"\(n(plotTop))\" width=\"0\" height=\"\(n(plotHeight))\" visibility=\"hidden\"/></svg>\n"
+        }
+        html += "<div class=\"scroll\"><div class=\"frame\">"
+        html += "<svg class=\"labels\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(labelColumn))\" height=\"\(n(height))\" aria-hidden=\"true\">\(lanes.labels)</svg>"
+        html += "<svg class=\"lanes\" id=\"\(id)\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\""
+        html += " viewBox=\"0 0 \(n(width)) \(n(height))\" preserveAspectRatio=\"none\""
+        html += " data-plot-top=\"\(n(plotTop))\" data-plot-bottom=\"\(n(plotBottom))\" data-scale=\"\(scaleData(scale))\""
+        if days { html += " data-bands=\"\(lanes.bandRanges.map { "\(n($0.top)) \(n($0.bottom)) \($0.offset.nanoseconds)" }.joined(separator: ";"))\"" }
+        html += " role=\"img\" aria-label=\"\(HTMLText.escape(name))\">"
+        html += lanes.body
+        html += axis.grid
+        html += "<g id=\"\(id)-segments\">\(lanes.segments)</g>"
+        html += lanes.segmentLabels
+        html += axis.breaks
+        html += lanes.marks
+        html += "<g id=\"\(id)-guides\">\(lanes.guides)</g>"
+        html += lanes.markers
+        html += axis.axis
+        html += "<line class=\"cursor\" x1=\"0\" x2=\"0\" y1=\"\(n(plotTop - 6))\" y2=\"\(n(plotBottom))\" visibility=\"hidden\"/>"
+        html += "<g class=\"cursor-tag\" visibility=\"hidden\"><rect x=\"0\" y=\"2\" width=\"80\" height=\"17\" rx=\"3\"/><text x=\"0\" y=\"14\"></text></g>"
+        html += "</svg></div></div>\n"
+        return html
+    }
+
+    /// The layers of a view's lanes, each drawn in its place in the page's order (see ``view(id:bands:drawing:scale:name:)``).
+    private struct LaneLayers {
+        /// The label column: band titles, group headings, row labels.
+        var labels = ""
+        /// The rows' backgrounds in the plot: band rows, separators, stripes, the diagnostics' row.
+        var body = ""
+        /// The diagnostics' markers, and their guides down the plot.
+        var markers = ""
         var guides = ""
-        var segmentLayer = ""
-        // Words on wide segments: apart from the shapes, so that the overview shows colours only.
+        var segments = ""
+        /// Words on wide segments: apart from the shapes, so that the overview shows colours only.
         var segmentLabels = ""
-        var markLayer = ""
-        var stripe = false
+        var marks = ""
+        /// Where each band is, and the instant of the run its time 0 stands for.
         var bandRanges: [(top: Double, bottom: Double, offset: VirtualDuration)] = []
+        /// Where the last row ends.
+        var bottom = 0.0
+    }
+
+    /// Draws the bands' rows from `top` down: titles, diagnostics, group headings and lanes.
+    private func laneLayers(bands: [Band], drawing: Drawing, scale: TimeScale, width: Double, top: Double) -> LaneLayers {
+        var layers = LaneLayers()
+        layers.body.reserveCapacity(1 << 16)
+        var y = top
+        var stripe = false
         for band in bands {
             let bandTop = y
             if let title = band.title {
-                labels += "<rect class=\"band-row\" x=\"0\" y=\"\(n(y))\" width=\"\(n(labelColumn))\" height=\"\(n(Self.bandHeight))\"/>"
-                labels += "<text class=\"band\" x=\"10\" y=\"\(n(y + 18))\">\(HTMLText.escape(title))</text>"
-                body += "<rect class=\"band-row\" x=\"0\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(Self.bandHeight))\"/>"
+                layers.labels += "<rect class=\"band-row\" x=\"0\" y=\"\(n(y))\" width=\"\(n(labelColumn))\" height=\"\(n(Self.bandHeight))\"/>"
+                layers.labels += "<text class=\"band\" x=\"10\" y=\"\(n(y + 18))\">\(HTMLText.escape(title))</text>"
+                layers.body += "<rect class=\"band-row\" x=\"0\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(Self.bandHeight))\"/>"
                 y += Self.bandHeight
             }
             if !band.markers.isEmpty {
                 let row = diagnosticsRow(band, scale: scale, y: y, width: width)
-                labels += "<rect class=\"diag-row\" x=\"0\" y=\"\(n(y))\" width=\"\(n(labelColumn))\" height=\"\(n(row.height))\"/>"
-                labels += "<text class=\"rowlabel diag-label\" x=\"10\" y=\"\(n(y + 14))\">diagnostics</text>"
-                body += row.background
-                markerLayer += row.markers
-                guides += row.guides
+                layers.labels += "<rect class=\"diag-row\" x=\"0\" y=\"\(n(y))\" width=\"\(n(labelColumn))\" height=\"\(n(row.height))\"/>"
+                layers.labels += "<text class=\"rowlabel diag-label\" x=\"10\" y=\"\(n(y + 14))\">diagnostics</text>"
+                layers.body += row.background
+                layers.markers += row.markers
+                layers.guides += row.guides
                 y += row.height + 4
             }
             for section in band.sections {
@@ -133,43 +112,50 @@ extension HTMLReport {
                     if section.packed {
                         heading += " · \(section.laneCount) lanes in \(section.rows.count) row\(section.rows.count == 1 ? "" : "s")"
                     }
-                    labels += "<text class=\"heading\" x=\"10\" y=\"\(n(y + 17))\">\(HTMLText.escape(heading))</text>"
-                    labels += "<line class=\"sep\" x1=\"0\" x2=\"\(n(labelColumn))\" y1=\"\(n(y + 0.5))\" y2=\"\(n(y + 0.5))\"/>"
-                    body += "<line class=\"sep\" x1=\"0\" x2=\"\(n(width))\" y1=\"\(n(y + 0.5))\" y2=\"\(n(y + 0.5))\"/>"
+                    layers.labels += "<text class=\"heading\" x=\"10\" y=\"\(n(y + 17))\">\(HTMLText.escape(heading))</text>"
+                    layers.labels += "<line class=\"sep\" x1=\"0\" x2=\"\(n(labelColumn))\" y1=\"\(n(y + 0.5))\" y2=\"\(n(y + 0.5))\"/>"
+                    layers.body += "<line class=\"sep\" x1=\"0\" x2=\"\(n(width))\" y1=\"\(n(y + 0.5))\" y2=\"\(n(y + 0.5))\"/>"
                     y += Self.headerHeight
                 }
                 for row in section.rows {
                     if stripe {
-                        labels += "<rect class=\"stripe\" x=\"0\" y=\"\(n(y))\" width=\"\(n(labelColumn))\" height=\"\(n(Self.rowHeight))\"/>"
-                        body += "<rect class=\"stripe\" x=\"0\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(Self.rowHeight))\"/>"
+                        layers.labels += "<rect class=\"stripe\" x=\"0\" y=\"\(n(y))\" width=\"\(n(labelColumn))\" height=\"\(n(Self.rowHeight))\"/>"
+                        layers.body += "<rect class=\"stripe\" x=\"0\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(Self.rowHeight))\"/>"
                     }
                     stripe.toggle()
-                    let label = HTMLText.escape(HTMLText.truncated(row.title, to: 24))
-                    if row.lanes.count > 1 || row.title.count > 24 {
-                        let names = row.lanes.prefix(20).map(\.title).joined(separator: ", ") + (row.lanes.count > 20 ? ", …" : "")
-                        labels += "<text class=\"rowlabel\" x=\"10\" y=\"\(n(y + 15))\"><title>\(HTMLText.escape(names))</title>\(label)</text>"
-                    } else {
-                        labels += "<text class=\"rowlabel\" x=\"10\" y=\"\(n(y + 15))\">\(label)</text>"
-                    }
+                    layers.labels += rowLabel(row, y: y)
                     let place = Place(scale: scale, offset: band.offset)
                     let drawn = segments(of: row, drawing: drawing, place: place, y: y + (Self.rowHeight - Self.barHeight) / 2)
-                    segmentLayer += drawn.shapes
-                    segmentLabels += drawn.labels
-                    markLayer += marks(of: row, place: place, y: y + Self.rowHeight / 2)
+                    layers.segments += drawn.shapes
+                    layers.segmentLabels += drawn.labels
+                    layers.marks += marks(of: row, place: place, y: y + Self.rowHeight / 2)
                     y += Self.rowHeight
                 }
             }
-            bandRanges.append((bandTop, y, band.offset))
+            layers.bandRanges.append((bandTop, y, band.offset))
         }
-        let plotBottom = y
-        y += 4
+        layers.bottom = y
+        return layers
+    }
 
-        // Grid and axis.
+    /// A row's label, truncated, with the full names of its lanes on hover when they do not fit.
+    private func rowLabel(_ row: LaneRows.Row, y: Double) -> String {
+        let label = HTMLText.escape(HTMLText.truncated(row.title, to: 24))
+        guard row.lanes.count > 1 || row.title.count > 24 else {
+            return "<text class=\"rowlabel\" x=\"10\" y=\"\(n(y + 15))\">\(label)</text>"
+        }
+        let names = row.lanes.prefix(20).map(\.title).joined(separator: ", ") + (row.lanes.count > 20 ? ", …" : "")
+        return "<text class=\"rowlabel\" x=\"10\" y=\"\(n(y + 15))\"><title>\(HTMLText.escape(names))</title>\(label)</text>"
+    }
+
+    /// The grid down the plot, the axis with its ticks and labels, and the condensed stretches (`breaks`) drawn narrow.
+    private func axisLayers(
+        scale: TimeScale, breaks: [TimeScale.Piece], days: Bool, axisLine: Double, plot: ClosedRange<Double>
+    ) -> (grid: String, axis: String, breaks: String) {
         var grid = ""
         var axis = "<line class=\"axis\" x1=\"0\" x2=\"\(n(scale.width))\" y1=\"\(n(axisLine - 0.5))\" y2=\"\(n(axisLine - 0.5))\"/><g class=\"ticks\">"
-        let days = bands.count > 1
         for tick in scale.ticks() {
-            grid += "<line class=\"grid\" x1=\"\(n(tick.x))\" x2=\"\(n(tick.x))\" y1=\"\(n(plotTop))\" y2=\"\(n(plotBottom))\"/>"
+            grid += "<line class=\"grid\" x1=\"\(n(tick.x))\" x2=\"\(n(tick.x))\" y1=\"\(n(plot.lowerBound))\" y2=\"\(n(plot.upperBound))\"/>"
             axis += "<line class=\"tick\" x1=\"\(n(tick.x))\" x2=\"\(n(tick.x))\" y1=\"\(n(axisLine - 6))\" y2=\"\(n(axisLine))\"/>"
             // A line a day counts hours: `24h` at the end of a day, where one axis would say `1d`.
             let sinceStart = VirtualDuration.nanoseconds(tick.time)
@@ -179,6 +165,7 @@ extension HTMLReport {
             axis += "<text class=\"ticklabel k\(first)\" x=\"\(n(tick.x))\" y=\"\(n(axisLine - 10))\">\(HTMLText.escape(label))</text>"
         }
         axis += "</g>"
+        let plotBottom = plot.upperBound
         var breakLayer = ""
         for piece in breaks {
             let length = DurationText.short(piece.end - piece.start)
@@ -193,39 +180,7 @@ extension HTMLReport {
                 axis += "<text class=\"breaklabel k\" x=\"\(n(piece.x + piece.width / 2))\" y=\"\(n(axisLine + 12))\">\(HTMLText.escape(length))</text>"
             }
         }
-
-        let height = y
-        var html = ""
-        if bands.count == 1 {
-            // The overview: the lanes' colours and the diagnostics' guides, squeezed to the width (the same elements, by reference).
-            let plotHeight = plotBottom - plotTop
-            let mapHeight = min(Self.minimapHeight, max(20, plotHeight / 3))
-            html += "<svg class=\"minimap\" viewBox=\"0 \(n(plotTop)) \(n(width)) \(n(plotHeight))\" preserveAspectRatio=\"none\" height=\"\(n(mapHeight))\""
-            html += " role=\"img\" aria-label=\"overview of the \(HTMLText.escape(name))\">"
-            html += "<use href=\"#\(id)-segments\"/><use href=\"#\(id)-guides\"/>"
-            html += "<rect class=\"window\" x=\"0\" y=\"\(n(plotTop))\" width=\"\(n(width))\" height=\"\(n(plotHeight))\"/>"
-            html += "<rect class=\"pick\" x=\"0\" y=\"\(n(plotTop))\" width=\"0\" height=\"\(n(plotHeight))\" visibility=\"hidden\"/></svg>\n"
-        }
-        html += "<div class=\"scroll\"><div class=\"frame\">"
-        html += "<svg class=\"labels\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(labelColumn))\" height=\"\(n(height))\" aria-hidden=\"true\">\(labels)</svg>"
-        html += "<svg class=\"lanes\" id=\"\(id)\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\""
-        html += " viewBox=\"0 0 \(n(width)) \(n(height))\" preserveAspectRatio=\"none\""
-        html += " data-plot-top=\"\(n(plotTop))\" data-plot-bottom=\"\(n(plotBottom))\" data-scale=\"\(scaleData(scale))\""
-        if days { html += " data-bands=\"\(bandRanges.map { "\(n($0.top)) \(n($0.bottom)) \($0.offset.nanoseconds)" }.joined(separator: ";"))\"" }
-        html += " role=\"img\" aria-label=\"\(HTMLText.escape(name))\">"
-        html += body
-        html += grid
-        html += "<g id=\"\(id)-segments\">\(segmentLayer)</g>"
-        html += segmentLabels
-        html += breakLayer
-        html += markLayer
-        html += "<g id=\"\(id)-guides\">\(guides)</g>"
-        html += markerLayer
-        html += axis
-        html += "<line class=\"cursor\" x1=\"0\" x2=\"0\" y1=\"\(n(plotTop - 6))\" y2=\"\(n(plotBottom))\" visibility=\"hidden\"/>"
-        html += "<g class=\"cursor-tag\" visibility=\"hidden\"><rect x=\"0\" y=\"2\" width=\"80\" height=\"17\" rx=\"3\"/><text x=\"0\" y=\"14\"></text></g>"
-        html += "</svg></div></div>\n"
-        return html
+        return (grid, axis, breakLayer)
     }
 
     /// Where a band's instants go: its scale, and the instant of the run its time 0 stands for (for hover texts).

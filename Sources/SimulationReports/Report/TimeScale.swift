@@ -74,6 +74,33 @@ struct TimeScale: Sendable {
         let breakWidths = geometry.breakWidths
         self.init(linearTo: end, width: width)
         let end = self.end
+        var gaps = Self.idleStretches(between: instants, busy: busy, end: end)
+        let (chosen, condensedTime) = Self.condensedCount(of: gaps, end: end, width: width, maximumWidth: maximumWidth, widths: breakWidths)
+        guard chosen > 0 else { return }
+        gaps.removeLast(gaps.count - chosen)
+        gaps.sort { $0.start < $1.start }
+
+        let count = Double(chosen)
+        let breakWidth = Self.breakWidth(count: count, plot: width, widths: breakWidths)
+        let activity = end - condensedTime
+        var plot = max(width, count * breakWidth / Self.breakShare)
+        var scale = activity > 0 ? (plot - count * breakWidth) / Double(activity) : 0
+        let maximumScale = geometry.maximumUnitsPerSecond / 1e9
+        if scale > maximumScale {
+            scale = maximumScale
+            plot = max(count * breakWidth + Double(activity) * scale, min(width, count * breakWidths.maximum))
+        }
+        // Not worth a second drawing unless the activity comes out at least three times wider.
+        guard activity == 0 || scale >= 3 * width / Double(end) else { return }
+        // Breaks share what the activity leaves, so the plot is filled exactly.
+        pieces = Self.pieces(condensing: gaps, end: end, scale: scale, breakWidth: (plot - Double(activity) * scale) / count, plot: plot)
+        self.width = plot
+    }
+
+    /// The stretches between `instants` long enough to condense (longer still inside a busy stretch), longest first.
+    private static func idleStretches(
+        between instants: [Int64], busy: [(start: Int64, end: Int64)], end: Int64
+    ) -> [(start: Int64, length: Int64)] {
         var times = instants.filter { $0 >= 0 && $0 <= end }
         times.append(0)
         times.append(end)
@@ -101,10 +128,17 @@ struct TimeScale: Sendable {
             }
             previous = time
         }
-        // Condense the longest stretches: as many as keep every condensed stretch wider, at the
-        // resulting scale, than two breaks (a break must save room, not cost it). Condensing one
-        // of many similar stretches gains little, condensing all of them a lot, so every count is tried.
         gaps.sort { $0.length != $1.length ? $0.length > $1.length : $0.start < $1.start }
+        return gaps
+    }
+
+    /// How many of the longest `gaps` to condense, and the time they take: as many as keep every condensed stretch
+    /// wider, at the resulting scale, than two breaks (a break must save room, not cost it). Condensing one of many
+    /// similar stretches gains little, condensing all of them a lot, so every count is tried.
+    private static func condensedCount(
+        of gaps: [(start: Int64, length: Int64)], end: Int64, width: Double, maximumWidth: Double,
+        widths breakWidths: (minimum: Double, maximum: Double)
+    ) -> (count: Int, time: Int64) {
         let limit = min(gaps.count, Int(maximumWidth * Self.breakShare / breakWidths.minimum))
         var chosen = 0
         var condensedTime: Int64 = 0
@@ -121,28 +155,16 @@ struct TimeScale: Sendable {
                 condensedTime = runningTime
             }
         }
-        guard chosen > 0 else { return }
-        gaps.removeLast(gaps.count - chosen)
-        gaps.sort { $0.start < $1.start }
+        return (chosen, condensedTime)
+    }
 
-        let count = Double(chosen)
-        let breakWidth = Self.breakWidth(count: count, plot: width, widths: breakWidths)
-        let activity = end - condensedTime
-        var plot = max(width, count * breakWidth / Self.breakShare)
-        var scale = activity > 0 ? (plot - count * breakWidth) / Double(activity) : 0
-        let maximumScale = geometry.maximumUnitsPerSecond / 1e9
-        if scale > maximumScale {
-            scale = maximumScale
-            plot = max(count * breakWidth + Double(activity) * scale, min(width, count * breakWidths.maximum))
-        }
-        // Not worth a second drawing unless the activity comes out at least three times wider.
-        guard activity == 0 || scale >= 3 * width / Double(end) else { return }
-
+    /// The pieces of `0...end` with `gaps` (in time order) drawn `breakWidth` wide and the rest at `scale`.
+    private static func pieces(
+        condensing gaps: [(start: Int64, length: Int64)], end: Int64, scale: Double, breakWidth drawnBreak: Double, plot: Double
+    ) -> [Piece] {
         var result: [Piece] = []
         var cursor: Int64 = 0
         var x = 0.0
-        // Breaks share what the activity leaves, so the plot is filled exactly.
-        let drawnBreak = (plot - Double(activity) * scale) / count
         for stretch in gaps {
             if stretch.start > cursor {
                 let piece = Piece(start: cursor, end: stretch.start, x: x, width: Double(stretch.start - cursor) * scale, condensed: false)
@@ -158,8 +180,7 @@ struct TimeScale: Sendable {
         }
         // Rounding leaves the last piece a hair off the edge; close it exactly.
         if let last = result.indices.last { result[last].width = plot - result[last].x }
-        pieces = result
-        self.width = plot
+        return result
     }
 
     private static func breakWidth(count: Double, plot: Double, widths: (minimum: Double, maximum: Double)) -> Double {

@@ -3,6 +3,10 @@
 // No package dependencies, by promise: Foundation and the toolchain only.
 import PackageDescription
 
+/// The feature demo's CI step (.ci/run) sets BGSIM_DEMO_TESTS_ONLY=1 to build the demo's test target alone: the
+/// sources and one test file, rather than every test target a second time.
+let demoTestsOnly = Context.environment["BGSIM_DEMO_TESTS_ONLY"] != nil
+
 let package = Package(
     name: "bgsim",
     platforms: [.macOS(.v15)],
@@ -67,6 +71,8 @@ let package = Package(
         .testTarget(
             name: "SimulationExplorerTests",
             dependencies: ["SimulationExplorer", "BackgroundSimulation", "SimulationKernel", "SimulationTesting"]),
-    ],
+        // The feature demo's test (docs/contributing.md): empty unless built with -Xswiftc -DBGSIM_FEATURE_DEMO.
+        .testTarget(name: "FeatureDemoTests", dependencies: ["BGSimCLI"]),
+    ].filter { !demoTestsOnly || $0.type != .test || $0.name == "FeatureDemoTests" },
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,9 @@ extension TaskKind {
         case .appRefresh: (BGAppRefreshTask.self, BGAppRefreshTaskRequest.self)
         case .processing: (BGProcessingTask.self, BGProcessingTaskRequest.self)
         case .continuedProcessing: (BGContinuedProcessingTask.self, BGContinuedProcessingTaskRequest.self)
+        #if BGSIM_FEATURE_DEMO
+        case .demoMaintenance: (BGDemoMaintenanceTask.self, BGDemoMaintenanceTaskRequest.self)
+        #endif
         }
     }
 }

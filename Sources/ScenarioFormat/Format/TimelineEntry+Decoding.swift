@@ -28,6 +28,9 @@ struct TimelineEntryFormat: Decodable {
         case .continued(let name): ContinuedAction.keys(name)
         case .install(let name): InstallAction.keys(name)
         case .push(let name): PushAction.keys(name)
+        #if BGSIM_FEATURE_DEMO
+        case .demoBeacon(let name): DemoBeaconAction.keys(name)
+        #endif
         }
     }
 
@@ -39,6 +42,9 @@ struct TimelineEntryFormat: Decodable {
         case .continued(let name): .continued(try ContinuedAction(name, from: c))
         case .install(let name): .install(try InstallAction(name, from: c))
         case .push(let name): .push(try PushAction(name, from: c))
+        #if BGSIM_FEATURE_DEMO
+        case .demoBeacon(let name): .demoBeacon(try DemoBeaconAction(name, from: c))
+        #endif
         }
     }
 }

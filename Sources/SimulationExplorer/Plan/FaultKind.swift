@@ -49,6 +49,10 @@ public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
     case pushDropped
     /// The next silent push arrives late, by ``Fault/pushDelay`` (offered only for scenarios that send pushes).
     case pushDelayed
+    #if BGSIM_FEATURE_DEMO
+    /// The feature demo's beacon comes into range (docs/contributing.md).
+    case demoBeacon
+    #endif
 
     /// What the kind does, declared by its feature: the one switch that registers fault kinds.
     var faults: any FeatureFaults.Type {
@@ -61,6 +65,9 @@ public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
             LifecycleFaults.self
         case .reorder, .otherSeed, .timelineJitter, .assumedParameters, .extremeChoices: RunFaults.self
         case .pushDropped, .pushDelayed: PushFaults.self
+        #if BGSIM_FEATURE_DEMO
+        case .demoBeacon: DemoBeaconFaults.self
+        #endif
         }
     }
 
@@ -99,6 +106,9 @@ public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
         case .extremeChoices: 16
         case .pushDropped: 17
         case .pushDelayed: 18
+        #if BGSIM_FEATURE_DEMO
+        case .demoBeacon: 19
+        #endif
         }
     }
 

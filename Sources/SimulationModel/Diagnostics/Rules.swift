@@ -5,16 +5,22 @@
 public enum Rules {
     /// Every rule, in identifier order: each feature's rules (declared in its folder's `<Feature>Rules.swift`),
     /// one line per feature.
-    public static let all: [Rule] = [
-        backgroundTime,
-        lifecycle,
-        appCode,
-        taskScheduler,
-        appRefresh,
-        continuedProcessing,
-        push,
-        transfers,
-    ].flatMap { $0 }.sorted { $0.id < $1.id }
+    public static let all: [Rule] = {
+        var features = [
+            backgroundTime,
+            lifecycle,
+            appCode,
+            taskScheduler,
+            appRefresh,
+            continuedProcessing,
+            push,
+            transfers,
+        ]
+        #if BGSIM_FEATURE_DEMO
+        features.append(demoBeacon)
+        #endif
+        return features.flatMap { $0 }.sorted { $0.id < $1.id }
+    }()
 
     /// The rule with identifier `id`, if any.
     public static func rule(withID id: String) -> Rule? {

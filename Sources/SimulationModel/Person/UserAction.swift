@@ -16,6 +16,10 @@ public enum UserAction: Sendable, Hashable {
     case install(InstallAction)
     /// APNs sends a push, or fuzzing loses or delays one.
     case push(PushAction)
+    #if BGSIM_FEATURE_DEMO
+    /// The feature demo's service: a beacon comes into range (docs/contributing.md).
+    case demoBeacon(DemoBeaconAction)
+    #endif
 
     /// An action without its details: what scenario files and traces name it.
     public enum Name: Sendable, Hashable, CaseIterable, RawRepresentable {
@@ -29,16 +33,26 @@ public enum UserAction: Sendable, Hashable {
         case install(InstallAction.Name)
         /// A ``PushAction``.
         case push(PushAction.Name)
+        #if BGSIM_FEATURE_DEMO
+        /// A `DemoBeaconAction`.
+        case demoBeacon(DemoBeaconAction.Name)
+        #endif
 
         /// Every name a timeline may use, feature by feature: one line each, in the order scenario files and the
         /// schema have always listed them.
-        public static let allCases: [Name] = [
-            PersonAction.Name.allCases.map(Name.person),
-            TaskAction.Name.allCases.map(Name.task),
-            ContinuedAction.Name.allCases.map(Name.continued),
-            InstallAction.Name.allCases.map(Name.install),
-            PushAction.Name.allCases.map(Name.push),
-        ].flatMap { $0 }
+        public static let allCases: [Name] = {
+            var features = [
+                PersonAction.Name.allCases.map(Name.person),
+                TaskAction.Name.allCases.map(Name.task),
+                ContinuedAction.Name.allCases.map(Name.continued),
+                InstallAction.Name.allCases.map(Name.install),
+                PushAction.Name.allCases.map(Name.push),
+            ]
+            #if BGSIM_FEATURE_DEMO
+            features.append(DemoBeaconAction.Name.allCases.map(Name.demoBeacon))
+            #endif
+            return features.flatMap { $0 }
+        }()
 
         private static let byRawValue: [String: Name] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
@@ -56,6 +70,9 @@ public enum UserAction: Sendable, Hashable {
             case .continued(let name): name.rawValue
             case .install(let name): name.rawValue
             case .push(let name): name.rawValue
+            #if BGSIM_FEATURE_DEMO
+            case .demoBeacon(let name): name.rawValue
+            #endif
             }
         }
     }
@@ -71,6 +88,9 @@ public enum UserAction: Sendable, Hashable {
         case .continued(let action): .continued(action.name)
         case .install(let action): .install(action.name)
         case .push(let action): .push(action.name)
+        #if BGSIM_FEATURE_DEMO
+        case .demoBeacon(let action): .demoBeacon(action.name)
+        #endif
         }
     }
 }

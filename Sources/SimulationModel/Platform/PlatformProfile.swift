@@ -214,14 +214,20 @@ public struct PlatformProfile: Sendable, Hashable {
     }
 
     /// What each parameter means and where it comes from: each feature's parameters, one line per feature.
-    public static let parameters: [ParameterInfo] = [
-        backgroundTimeParameters,
-        lifecycleParameters,
-        taskSchedulerParameters,
-        appRefreshParameters,
-        processingParameters,
-        continuedProcessingParameters,
-        pushParameters,
-        transfersParameters,
-    ].flatMap { $0 }
+    public static let parameters: [ParameterInfo] = {
+        var features = [
+            backgroundTimeParameters,
+            lifecycleParameters,
+            taskSchedulerParameters,
+            appRefreshParameters,
+            processingParameters,
+            continuedProcessingParameters,
+            pushParameters,
+            transfersParameters,
+        ]
+        #if BGSIM_FEATURE_DEMO
+        features += [demoMaintenanceParameters, demoBeaconParameters]
+        #endif
+        return features.flatMap { $0 }
+    }()
 }

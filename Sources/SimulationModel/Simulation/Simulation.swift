@@ -49,12 +49,18 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     private var taskRuns: [TaskRun] = []
 
     /// The services every run has, in the order they hear of what happens: one line registers a service.
-    package static let standardServices: [@Sendable (any SystemContext) -> any SystemService] = [
-        { TaskScheduler(system: $0) },
-        { ContinuedProcessing(system: $0) },
-        { SilentPush(system: $0) },
-        { BackgroundTransfers(system: $0) },
-    ]
+    package static let standardServices: [@Sendable (any SystemContext) -> any SystemService] = {
+        var services: [@Sendable (any SystemContext) -> any SystemService] = [
+            { TaskScheduler(system: $0) },
+            { ContinuedProcessing(system: $0) },
+            { SilentPush(system: $0) },
+            { BackgroundTransfers(system: $0) },
+        ]
+        #if BGSIM_FEATURE_DEMO
+        services.append { DemoBeacon(system: $0) }
+        #endif
+        return services
+    }()
 
     /// Creates a simulation of `setup` with the app's code.
     ///
@@ -253,7 +259,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
         switch entry.action {
         case .person(let action): performPersonAction(action)
         case .install(.updateApp(let build)): updateApp(to: build)
-        case .task, .continued, .push:
+        default:
             // A service's action that no service took: only possible if a standard service is missing.
             ignored("no service performs \(entry.action.name.rawValue)")
         }

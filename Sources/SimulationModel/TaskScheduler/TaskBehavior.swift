@@ -58,6 +58,9 @@ extension TaskKind {
         case .appRefresh: AppRefreshTasks.shared
         case .processing: ProcessingTasks.shared
         case .continuedProcessing: ContinuedProcessingTasks.shared
+        #if BGSIM_FEATURE_DEMO
+        case .demoMaintenance: DemoMaintenanceTasks.shared
+        #endif
         }
     }
 

@@ -8,6 +8,10 @@ public enum TaskKind: String, Sendable, Hashable, CaseIterable {
     case processing
     /// `BGContinuedProcessingTask` (iOS 26): work the person started in the foreground that goes on in the background.
     case continuedProcessing
+    #if BGSIM_FEATURE_DEMO
+    /// `BGDemoMaintenanceTask`: the feature demo's task kind, built only with `-DBGSIM_FEATURE_DEMO` (docs/contributing.md).
+    case demoMaintenance
+    #endif
 }
 
 /// `BGContinuedProcessingTaskRequest.SubmissionStrategy`: what happens when a continued task cannot start at once.

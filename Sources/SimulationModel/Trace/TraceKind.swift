@@ -27,6 +27,10 @@ public enum TraceKind: Sendable, Hashable, CaseIterable, RawRepresentable {
     case push(PushRecord.Kind)
     /// `transfer.*`.
     case transfer(TransferRecord.Kind)
+    #if BGSIM_FEATURE_DEMO
+    /// `demoBeacon.*`: the feature demo's service.
+    case demoBeacon(DemoBeaconRecord.Kind)
+    #endif
     /// `console`.
     case console
     /// `diagnostic`.
@@ -35,19 +39,25 @@ public enum TraceKind: Sendable, Hashable, CaseIterable, RawRepresentable {
     case model(ModelRecord.Kind)
 
     /// Every kind, feature by feature, in the order docs/trace-format.md lists them: the registration of the features.
-    public static let allCases: [TraceKind] = Array([
-        RunRecord.Kind.allCases.map(TraceKind.run),
-        DeviceRecord.Kind.allCases.map(TraceKind.device),
-        PersonRecord.Kind.allCases.map(TraceKind.person),
-        AppRecord.Kind.allCases.map(TraceKind.app),
-        BackgroundTimeRecord.Kind.allCases.map(TraceKind.backgroundTime),
-        TaskRecord.Kind.allCases.map(TraceKind.task),
-        LiveActivityRecord.Kind.allCases.map(TraceKind.liveActivity),
-        PushRecord.Kind.allCases.map(TraceKind.push),
-        TransferRecord.Kind.allCases.map(TraceKind.transfer),
-        [TraceKind.console, TraceKind.diagnostic],
-        ModelRecord.Kind.allCases.map(TraceKind.model),
-    ].joined())
+    public static let allCases: [TraceKind] = {
+        var features = [
+            RunRecord.Kind.allCases.map(TraceKind.run),
+            DeviceRecord.Kind.allCases.map(TraceKind.device),
+            PersonRecord.Kind.allCases.map(TraceKind.person),
+            AppRecord.Kind.allCases.map(TraceKind.app),
+            BackgroundTimeRecord.Kind.allCases.map(TraceKind.backgroundTime),
+            TaskRecord.Kind.allCases.map(TraceKind.task),
+            LiveActivityRecord.Kind.allCases.map(TraceKind.liveActivity),
+            PushRecord.Kind.allCases.map(TraceKind.push),
+            TransferRecord.Kind.allCases.map(TraceKind.transfer),
+            [TraceKind.console, TraceKind.diagnostic],
+            ModelRecord.Kind.allCases.map(TraceKind.model),
+        ]
+        #if BGSIM_FEATURE_DEMO
+        features.append(DemoBeaconRecord.Kind.allCases.map(TraceKind.demoBeacon))
+        #endif
+        return Array(features.joined())
+    }()
 
     /// Each spelling's kind; only looked up, never iterated, so its order never shows.
     private static let bySpelling: [String: TraceKind] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
@@ -70,6 +80,9 @@ public enum TraceKind: Sendable, Hashable, CaseIterable, RawRepresentable {
         case .liveActivity(let kind): kind.rawValue
         case .push(let kind): kind.rawValue
         case .transfer(let kind): kind.rawValue
+        #if BGSIM_FEATURE_DEMO
+        case .demoBeacon(let kind): kind.rawValue
+        #endif
         case .console: "console"
         case .diagnostic: "diagnostic"
         case .model(let kind): kind.rawValue

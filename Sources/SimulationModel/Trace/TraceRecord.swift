@@ -28,6 +28,10 @@ public enum TraceRecord: Sendable, Hashable {
     case push(PushRecord)
     /// `transfer.*`: background `URLSession` transfers.
     case transfer(TransferRecord)
+    #if BGSIM_FEATURE_DEMO
+    /// `demoBeacon.*`: the feature demo's service (docs/contributing.md).
+    case demoBeacon(DemoBeaconRecord)
+    #endif
     /// `console`: a message the system writes to the console.
     case console(ConsoleRecord)
     /// `diagnostic`: a rule was broken.
@@ -47,6 +51,9 @@ public enum TraceRecord: Sendable, Hashable {
         case .liveActivity(let record): .liveActivity(record.kind)
         case .push(let record): .push(record.kind)
         case .transfer(let record): .transfer(record.kind)
+        #if BGSIM_FEATURE_DEMO
+        case .demoBeacon(let record): .demoBeacon(record.kind)
+        #endif
         case .console: .console
         case .diagnostic: .diagnostic
         case .model(let record): .model(record.kind)
@@ -65,6 +72,9 @@ public enum TraceRecord: Sendable, Hashable {
         case .liveActivity(let record): record.encode(to: &fields)
         case .push(let record): record.encode(to: &fields)
         case .transfer(let record): record.encode(to: &fields)
+        #if BGSIM_FEATURE_DEMO
+        case .demoBeacon(let record): record.encode(to: &fields)
+        #endif
         case .console(let record): record.encode(to: &fields)
         case .diagnostic(let record): record.encode(to: &fields)
         case .model(let record): record.encode(to: &fields)
@@ -84,6 +94,9 @@ public enum TraceRecord: Sendable, Hashable {
         case .liveActivity(let kind): self = .liveActivity(try LiveActivityRecord(kind: kind, from: &reader))
         case .push(let kind): self = .push(try PushRecord(kind: kind, from: &reader))
         case .transfer(let kind): self = .transfer(try TransferRecord(kind: kind, from: &reader))
+        #if BGSIM_FEATURE_DEMO
+        case .demoBeacon(let kind): self = .demoBeacon(try DemoBeaconRecord(kind: kind, from: &reader))
+        #endif
         case .console: self = .console(try ConsoleRecord(from: &reader))
         case .diagnostic: self = .diagnostic(try DiagnosticRecord(from: &reader))
         case .model(let kind): self = .model(try ModelRecord(kind: kind, from: &reader))

@@ -60,6 +60,9 @@ extension Timeline {
             case .liveActivity(let record): readLiveActivity(record, at: time)
             case .push(let record): readPush(record, at: time)
             case .transfer(let record): readTransfer(record, at: time)
+            #if BGSIM_FEATURE_DEMO
+            case .demoBeacon(let record): readDemoBeacon(record, at: time)
+            #endif
             case .console(let console): story(time, .console, console.message)
             case .diagnostic(let diagnostic): readDiagnostic(diagnostic, at: time)
             case .model:

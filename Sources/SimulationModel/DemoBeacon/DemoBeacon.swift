@@ -10,18 +10,18 @@ import SimulationKernel
 /// it shows what a new service takes (docs/contributing.md), its action,
 /// records, rule and parameter in its folder, this type, and one
 /// registration per layer.
-package final class DemoBeacon: SystemService {
+final class DemoBeacon: SystemService {
     private unowned let system: any SystemContext
     /// Sightings so far: the next one's number is one more.
     private var sightings = 0
     /// The process held for the last sighting, and the event that releases it.
     private var hold: (beacon: Int, process: AppProcess, release: EventHandle)?
 
-    package init(system: any SystemContext) {
+    init(system: any SystemContext) {
         self.system = system
     }
 
-    package func perform(_ action: UserAction) -> ActionOutcome {
+    func perform(_ action: UserAction) -> ActionOutcome {
         guard case .demoBeacon(let action) = action else { return .notMine }
         switch action {
         case .sighted: sighted()
@@ -30,13 +30,13 @@ package final class DemoBeacon: SystemService {
     }
 
     /// The process ended: its hold goes with it.
-    package func processEnded(_ process: AppProcess) {
+    func processEnded(_ process: AppProcess) {
         guard let hold, hold.process === process else { return }
         system.kernel.cancel(hold.release)
         self.hold = nil
     }
 
-    package func checkInvariants() {
+    func checkInvariants() {
         if let hold { precondition(hold.process.isAlive, "DemoBeacon: a hold outlived its process") }
     }
 

@@ -9,28 +9,28 @@ import SimulationKernel
 /// and its look-alike classes with their line in `TaskKind.lookalikes`. The
 /// scheduler, the policy, the process, the trace, the scenario format, the
 /// reports and the explorer handle it through the behaviour.
-package struct DemoMaintenanceTasks: SystemLaunchedTask {
-    package static let shared = DemoMaintenanceTasks()
+struct DemoMaintenanceTasks: SystemLaunchedTask {
+    static let shared = DemoMaintenanceTasks()
 
-    package var kind: TaskKind { .demoMaintenance }
-    package var subjectName: String { "demo maintenance" }
-    package var taskClassName: String { "BGDemoMaintenanceTask" }
+    var kind: TaskKind { .demoMaintenance }
+    var subjectName: String { "demo maintenance" }
+    var taskClassName: String { "BGDemoMaintenanceTask" }
     /// None: the demo kind needs no entry in `UIBackgroundModes`.
-    package var backgroundMode: BackgroundMode? { nil }
-    package var pendingLimit: Int { 1 }
+    var backgroundMode: BackgroundMode? { nil }
+    var pendingLimit: Int { 1 }
 
-    package func runtime(in profile: PlatformProfile) -> VirtualDuration? { profile.demoMaintenanceRuntime }
+    func runtime(in profile: PlatformProfile) -> VirtualDuration? { profile.demoMaintenanceRuntime }
 
     /// It waits for the charger, whatever the request says.
-    package func kindBlocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? {
+    func kindBlocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? {
         world.conditions.charging ? nil : .needsExternalPower
     }
 
-    package func earliestBegin(in world: WorldSnapshot, history: LaunchHistory, profile: PlatformProfile) -> VirtualInstant? {
+    func earliestBegin(in world: WorldSnapshot, history: LaunchHistory, profile: PlatformProfile) -> VirtualInstant? {
         nil
     }
 
-    package func realisticDelay(
+    func realisticDelay(
         for entry: PendingRequest, readyAt ready: VirtualInstant, in world: WorldSnapshot, profile: PlatformProfile
     ) -> VirtualDuration {
         .zero

@@ -2,7 +2,7 @@ import BackgroundSimulation
 import PlatformLookalikes
 import ScenarioFormat
 import SimulationModel
-import BGSimCLI
+@testable import BGSimCLI
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import BGSimCLI
+@testable import BGSimCLI
 import Foundation
 import Testing
 

@@ -1,16 +1,16 @@
 /// The options of `bgsim bench`.
-public struct BenchOptions: Equatable, Sendable {
+struct BenchOptions: Equatable, Sendable {
     /// How to print the figures.
-    public var format: OutputFormat
+    var format: OutputFormat
     /// Whether to run the short smoke version, for CI: seconds, not minutes, and no timing verdicts.
-    public var quick: Bool
+    var quick: Bool
     /// The folder whose `*.json` scenarios the whole-model section runs.
-    public var scenarioFolder: String
+    var scenarioFolder: String
     /// The one section to run (`--section`); nil runs them all.
-    public var section: BenchSection?
+    var section: BenchSection?
 
     /// Creates bench options; everything has the command line's default.
-    public init(format: OutputFormat = .text, quick: Bool = false, scenarioFolder: String = "Scenarios", section: BenchSection? = nil) {
+    init(format: OutputFormat = .text, quick: Bool = false, scenarioFolder: String = "Scenarios", section: BenchSection? = nil) {
         self.format = format
         self.quick = quick
         self.scenarioFolder = scenarioFolder
@@ -22,6 +22,6 @@ public struct BenchOptions: Equatable, Sendable {
 }
 
 /// A section of `bgsim bench`, as `--section` names it.
-public enum BenchSection: String, CaseIterable, Equatable, Sendable {
+enum BenchSection: String, CaseIterable, Equatable, Sendable {
     case hold, executor, scenarios, acceleration, memory, fuzz
 }

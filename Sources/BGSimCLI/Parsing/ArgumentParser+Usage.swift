@@ -8,7 +8,7 @@ extension ArgumentParser {
     /// the overview, which lists the names that are.
     ///
     /// The text has no trailing newline, ready for `print`.
-    public static func usage(for command: String?) -> String {
+    static func usage(for command: String?) -> String {
         usage(for: command, tool: .bgsim)
     }
 

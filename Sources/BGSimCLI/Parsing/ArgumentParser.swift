@@ -20,12 +20,12 @@
 /// let invocation = try ArgumentParser.parse(["run", "x.json", "--seed=7"])
 /// // .run(RunOptions(scenarioPath: "x.json", seed: 7))
 /// ```
-public enum ArgumentParser {
+enum ArgumentParser {
     /// Parses the arguments that follow the executable's name.
     ///
     /// - Parameter arguments: `CommandLine.arguments.dropFirst()`, as an array.
     /// - Throws: A ``UsageError`` describing the first problem found, in order.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         try parse(arguments, tool: .bgsim)
     }
 

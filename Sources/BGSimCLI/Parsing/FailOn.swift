@@ -1,7 +1,7 @@
 import SimulationModel
 
 /// Which diagnostics make `bgsim run` fail (`--fail-on`).
-public enum FailOn: String, CaseIterable, Equatable, Sendable {
+enum FailOn: String, CaseIterable, Equatable, Sendable {
     /// A warning or an error fails the run.
     case warning
     /// An error fails the run.

@@ -1,30 +1,30 @@
 import SimulationExplorer
 
 /// The options of `bgsim fuzz`.
-public struct FuzzOptions: Equatable, Sendable {
+struct FuzzOptions: Equatable, Sendable {
     /// The scenario files to fuzz, or with ``merge`` the shard result files to combine.
-    public var paths: [String]
+    var paths: [String]
     /// Whether `paths` are shard results to merge rather than scenarios.
-    public var merge: Bool
+    var merge: Bool
     /// How runs vary.
-    public var settings: CampaignSettings
+    var settings: CampaignSettings
     /// How many threads run simulations.
-    public var jobs: Int
+    var jobs: Int
     /// The wall-clock time after which the campaign stops early; nil runs every run.
-    public var timeBudget: Duration?
+    var timeBudget: Duration?
     /// The part of the runs to do.
-    public var shard: Shard?
+    var shard: Shard?
     /// How to print the result.
-    public var format: OutputFormat
+    var format: OutputFormat
     /// Where to write the result as JSON (what `--merge` reads).
-    public var outputPath: String?
+    var outputPath: String?
     /// Where to write a JUnit XML report.
-    public var junitPath: String?
+    var junitPath: String?
     /// Where to write each failure's shrunk plan and HTML report.
-    public var artifactsFolder: String?
+    var artifactsFolder: String?
 
     /// Creates fuzz options; everything but the paths has the command line's default.
-    public init(
+    init(
         paths: [String], merge: Bool = false, settings: CampaignSettings = CampaignSettings(), jobs: Int = 1,
         timeBudget: Duration? = nil, shard: Shard? = nil, format: OutputFormat = .text, outputPath: String? = nil,
         junitPath: String? = nil, artifactsFolder: String? = nil
@@ -43,26 +43,26 @@ public struct FuzzOptions: Equatable, Sendable {
 }
 
 /// The options of `bgsim explore`.
-public struct ExploreOptions: Equatable, Sendable {
+struct ExploreOptions: Equatable, Sendable {
     /// The scenario files to explore.
-    public var paths: [String]
+    var paths: [String]
     /// The most schedules to try per scenario.
-    public var maximumSchedules: Int
+    var maximumSchedules: Int
     /// How many threads run simulations.
-    public var jobs: Int
+    var jobs: Int
     /// Whether failures are shrunk.
-    public var shrinks: Bool
+    var shrinks: Bool
     /// How to print the result.
-    public var format: OutputFormat
+    var format: OutputFormat
     /// Where to write the result as JSON.
-    public var outputPath: String?
+    var outputPath: String?
     /// Where to write a JUnit XML report.
-    public var junitPath: String?
+    var junitPath: String?
     /// Where to write each failure's shrunk plan and HTML report.
-    public var artifactsFolder: String?
+    var artifactsFolder: String?
 
     /// Creates explore options; everything but the paths has the command line's default.
-    public init(
+    init(
         paths: [String], maximumSchedules: Int = 2_000, jobs: Int = 1, shrinks: Bool = true, format: OutputFormat = .text,
         outputPath: String? = nil, junitPath: String? = nil, artifactsFolder: String? = nil
     ) {

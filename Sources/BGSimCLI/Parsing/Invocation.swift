@@ -3,7 +3,7 @@
 /// `ArgumentParser.parse(_:)` produces one; the executable switches over it.
 /// Help and version are ordinary invocations rather than errors so that the
 /// tool can print them to standard output and exit with status 0.
-public enum Invocation: Equatable, Sendable {
+enum Invocation: Equatable, Sendable {
     /// `bgsim run <scenario> ...`: run one scenario and print its outcome.
     case run(RunOptions)
     /// `bgsim validate <scenario> ...`: check scenario files without running them.

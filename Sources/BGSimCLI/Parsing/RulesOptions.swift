@@ -1,7 +1,7 @@
 /// The options of `bgsim rules`.
-public struct RulesOptions: Equatable, Sendable {
+struct RulesOptions: Equatable, Sendable {
     /// How `bgsim rules` prints.
-    public enum Format: String, CaseIterable, Equatable, Sendable {
+    enum Format: String, CaseIterable, Equatable, Sendable {
         /// Aligned text for people reading a terminal.
         case text
         /// JSON for tools and scripts.
@@ -11,12 +11,12 @@ public struct RulesOptions: Equatable, Sendable {
     }
 
     /// How to print.
-    public var format: Format
+    var format: Format
     /// The identifier of the one rule to explain (`BGS018`), or nil for the whole catalog.
-    public var rule: String?
+    var rule: String?
 
     /// Creates rules options.
-    public init(format: Format = .text, rule: String? = nil) {
+    init(format: Format = .text, rule: String? = nil) {
         self.format = format
         self.rule = rule
     }

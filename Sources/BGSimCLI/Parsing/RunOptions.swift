@@ -1,38 +1,38 @@
 /// The options of `bgsim run`.
-public struct RunOptions: Equatable, Sendable {
+struct RunOptions: Equatable, Sendable {
     /// The scenario files to run, as given on the command line; `-` is standard input.
-    public var scenarioPaths: [String]
+    var scenarioPaths: [String]
     /// The first scenario file: the one a single run runs.
-    public var scenarioPath: String { scenarioPaths[0] }
+    var scenarioPath: String { scenarioPaths[0] }
     /// The seed for the run's random choices; `nil` keeps the scenario's own seed.
-    public var seed: UInt64?
+    var seed: UInt64?
     /// How long the run lasts; `nil` runs to the scenario's end.
-    public var until: Duration?
+    var until: Duration?
     /// A file to write the full trace to, in addition to the normal output.
-    public var tracePath: String?
+    var tracePath: String?
     /// How to print the outcome.
-    public var format: OutputFormat
+    var format: OutputFormat
     /// A file to write the HTML report to.
-    public var reportPath: String?
+    var reportPath: String?
     /// A file to write the Markdown summary to.
-    public var markdownPath: String?
+    var markdownPath: String?
     /// A file to write the Perfetto (Chrome trace event) JSON to.
-    public var perfettoPath: String?
+    var perfettoPath: String?
     /// The fault plan to replay (`--faults`): a file, or the plan's JSON itself.
-    public var faults: String?
+    var faults: String?
     /// Which diagnostics fail a run (`--fail-on`); `nil` lets the scenario decide (see ``RunVerdict``).
-    public var failOn: FailOn?
+    var failOn: FailOn?
     /// One line per scenario instead of its timeline (`--quiet`).
-    public var quiet = false
+    var quiet = false
     /// A file to write JUnit XML to, one test case per scenario.
-    public var junitPath: String?
+    var junitPath: String?
     /// A file to write SARIF 2.1.0 to, one result per diagnostic or failed expectation.
-    public var sarifPath: String?
+    var sarifPath: String?
     /// The seeds to run one scenario over (`--seeds 1-100`); `nil` runs once.
-    public var seeds: [UInt64]?
+    var seeds: [UInt64]?
 
     /// Creates run options; everything but the scenario has the command line's default.
-    public init(
+    init(
         scenarioPath: String,
         seed: UInt64? = nil,
         until: Duration? = nil,

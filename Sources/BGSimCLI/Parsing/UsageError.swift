@@ -7,25 +7,25 @@ import SimulationSupport
 /// `command` names the subcommand whose help the user should read, so the
 /// executable can print the message followed by ``helpHint`` and exit with
 /// ``exitCode``.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
+struct UsageError: Error, Equatable, CustomStringConvertible {
     /// The exit status for a usage error: `EX_USAGE` from BSD's `sysexits.h`.
-    public static let exitCode: Int32 = 64
+    static let exitCode: Int32 = 64
 
     /// What was wrong, in one line, without a trailing period.
-    public var message: String
+    var message: String
     /// The subcommand the arguments were for, or `nil` for the tool itself.
-    public var command: String?
+    var command: String?
 
     /// Creates a usage error with a message and the subcommand it concerns.
-    public init(message: String, command: String? = nil) {
+    init(message: String, command: String? = nil) {
         self.message = message
         self.command = command
     }
 
-    public var description: String { message }
+    var description: String { message }
 
     /// Where to look next, for example `Run "bgsim run --help" for usage.`
-    public var helpHint: String {
+    var helpHint: String {
         "Run \"\(ToolSpec.bgsim.name) \(command.map { "\($0) " } ?? "")--help\" for usage."
     }
 }

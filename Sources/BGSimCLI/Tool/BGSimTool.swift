@@ -4,14 +4,14 @@ import SimulationModel
 import SimulationReports
 
 /// The `bgsim` command: parses the arguments and runs the command they name.
-public enum BGSimTool {
+package enum BGSimTool {
     /// Runs `bgsim` with `arguments` (without the program name) and returns the exit code.
     ///
     /// - Parameters:
     ///   - colour: Whether text output may use ANSI colours; the executable asks ``TerminalColour``.
     ///   - width: How many columns text output may use; the executable asks `TerminalWidth`.
     ///   - environment: The environment variables that matter (`GITHUB_ACTIONS`); tests pass their own.
-    public static func main(
+    package static func main(
         _ arguments: [String], console: Console, colour: Bool = false, width: Int = 80, environment: [String: String] = [:]
     ) -> Int32 {
         // The bench's child processes: not part of the interface, so not in the command table or help.
@@ -56,7 +56,7 @@ public enum BGSimTool {
     }
 
     /// How many columns text output to standard output may use: the terminal's, else `COLUMNS`, else 80 (`TerminalWidth`).
-    public static func terminalWidth(environment: [String: String]) -> Int {
+    package static func terminalWidth(environment: [String: String]) -> Int {
         TerminalWidth.current(environment: environment)
     }
 }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// Where the tool writes: standard output and standard error, or buffers in tests.
-public struct Console: Sendable {
+package struct Console: Sendable {
     /// Writes text to standard output (the text includes its newlines).
-    public var out: @Sendable (String) -> Void
+    package var out: @Sendable (String) -> Void
     /// Writes text to standard error.
-    public var error: @Sendable (String) -> Void
+    package var error: @Sendable (String) -> Void
     /// Reads standard input to its end, at most `limit` bytes plus one (so that a caller can tell it was longer); for `-` as an input.
-    public var input: @Sendable (_ limit: Int) -> [UInt8]
+    package var input: @Sendable (_ limit: Int) -> [UInt8]
 
     /// Creates a console writing through the given functions; without `input`, standard input is read.
-    public init(
+    package init(
         out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
         input: @escaping @Sendable (_ limit: Int) -> [UInt8] = Console.standardInput
     ) {
@@ -20,7 +20,7 @@ public struct Console: Sendable {
     }
 
     /// Reads this process's standard input, at most `limit + 1` bytes.
-    public static let standardInput: @Sendable (Int) -> [UInt8] = { limit in
+    package static let standardInput: @Sendable (Int) -> [UInt8] = { limit in
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while bytes.count <= limit {

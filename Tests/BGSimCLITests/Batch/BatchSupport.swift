@@ -1,4 +1,4 @@
-import BGSimCLI
+@testable import BGSimCLI
 import Testing
 import Foundation
 import Synchronization

@@ -3,7 +3,7 @@ import PlatformLookalikes
 import ScenarioFormat
 import SimulationModel
 import Foundation
-import SimulationReports
+@testable import SimulationReports
 import Testing
 
 /// The Markdown summary for pull requests.

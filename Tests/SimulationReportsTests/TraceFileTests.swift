@@ -4,7 +4,7 @@ import ScenarioFormat
 import SimulationModel
 import Foundation
 import SimulationKernel
-import SimulationReports
+@testable import SimulationReports
 import Testing
 
 /// Reading a trace file back: every value as written, the same fingerprint, errors with a line.

@@ -1,9 +1,9 @@
 import SimulationKernel
 extension Timeline {
     /// One background task (`beginBackgroundTask`), from begin to end.
-    public struct AssertionLane: Sendable, Hashable {
+    struct AssertionLane: Sendable, Hashable {
         /// How an assertion's lane closes.
-        public enum Closing: String, Sendable, Hashable {
+        enum Closing: String, Sendable, Hashable {
             /// The app ended it.
             case ended
             /// It was still open when the process was terminated.
@@ -13,19 +13,19 @@ extension Timeline {
         }
 
         /// The process that began it.
-        public var process: Int
+        var process: Int
         /// Its identifier within the process.
-        public var identifier: Int64
+        var identifier: Int64
         /// The name given to `beginBackgroundTask`.
-        public var name: String
+        var name: String
         /// When it was begun.
-        public var begin: VirtualInstant
+        var begin: VirtualInstant
         /// When it was ended, or the process died, or the run stopped.
-        public var end: VirtualInstant
+        var end: VirtualInstant
         /// How it closed.
-        public var closing: Closing
+        var closing: Closing
         /// When its expiration handler was called, if it was.
-        public var expirationHandlerAt: VirtualInstant?
+        var expirationHandlerAt: VirtualInstant?
     }
 
     /// The lane of each background task, from its begin to its end, with marks for its expiration handler and its end.

@@ -1,6 +1,6 @@
 extension LaneState {
     /// What a continued processing task's Live Activity shows.
-    public enum LiveActivity: Sendable, Hashable {
+    enum LiveActivity: Sendable, Hashable {
         /// The request waits for a free slot.
         case queued
         /// The task has done `tenth` tenths of its work, from 0 to 9.
@@ -11,12 +11,12 @@ extension LaneState {
         case asking
 
         /// The state of progress in thousandths (`fractionCompleted` × 1000): its tenth, or done at 1000.
-        public static func progress(permille: Int64) -> LiveActivity {
+        static func progress(permille: Int64) -> LiveActivity {
             permille >= 1000 ? .done : .progress(tenth: Int(max(0, permille) / 100))
         }
 
         /// The state's name, as reports write it: `queued`, `progress3`, `progressDone`, `asking`.
-        public var name: String {
+        var name: String {
             switch self {
             case .queued: "queued"
             case .progress(let tenth): "progress\(tenth)"
@@ -26,7 +26,7 @@ extension LaneState {
         }
 
         /// Every state a Live Activity lane can be in.
-        public static let allCases: [LiveActivity] = [.queued] + (0...9).map { .progress(tenth: $0) } + [.done, .asking]
+        static let allCases: [LiveActivity] = [.queued] + (0...9).map { .progress(tenth: $0) } + [.done, .asking]
     }
 }
 

@@ -3,7 +3,7 @@ import SimulationKernel
 
 extension Timeline {
     /// The lane state for a Live Activity's progress in thousandths: its tenth, from 0 to 9, then done.
-    public static func progressState(permille: Int64) -> LaneState {
+    static func progressState(permille: Int64) -> LaneState {
         .liveActivity(.progress(permille: permille))
     }
 }

@@ -10,7 +10,7 @@ import SimulationKernel
 ///
 /// The page needs no network: styles and the small script that shows the
 /// time under the pointer are inline, hover details are SVG `<title>`s, and
-/// it reads fine with scripts off. It draws ``Timeline/lanes`` generically:
+/// it reads fine with scripts off. It draws `Timeline.lanes` generically:
 /// a new kind of lane appears without a change here. The same report always
 /// gives the same bytes: no dates, no paths but the ones in the replay line,
 /// and coordinates rounded through integers.
@@ -20,11 +20,11 @@ import SimulationKernel
 /// story and diagnostic lists are cut in the middle.
 public struct HTMLReport: Sendable {
     /// The width of the plot area of the lanes, in CSS pixels.
-    public var plotWidth: Int
+    var plotWidth: Int
     /// The most story lines listed; the rest are cut from the middle.
-    public var maximumStoryLines: Int
+    var maximumStoryLines: Int
     /// The most diagnostics described one by one; all are counted by rule.
-    public var maximumDiagnostics: Int
+    var maximumDiagnostics: Int
 
     /// Creates a renderer; the defaults fit a 1280-pixel-wide window.
     public init(plotWidth: Int = 960, maximumStoryLines: Int = 400, maximumDiagnostics: Int = 100) {

@@ -23,7 +23,7 @@ public struct TraceFile: Sendable {
         public var reason: String
 
         /// Creates an error for `path`, at `line` if the problem is on one.
-        public init(path: String, line: Int?, reason: String) {
+        package init(path: String, line: Int?, reason: String) {
             self.path = path
             self.line = line
             self.reason = reason

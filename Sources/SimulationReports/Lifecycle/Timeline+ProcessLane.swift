@@ -2,13 +2,13 @@ import SimulationModel
 
 extension Timeline {
     /// One app process, from launch to termination.
-    public struct ProcessLane: Sendable, Hashable {
+    struct ProcessLane: Sendable, Hashable {
         /// The process number (1 for the first launch).
-        public var number: Int
+        var number: Int
         /// Its states over time.
-        public var segments: [Segment]
+        var segments: [Segment]
         /// How it ended, if it did: the reason (its exception code follows from it) and the system's words.
-        public var termination: AppRecord.StateChange.Termination?
+        var termination: AppRecord.StateChange.Termination?
     }
 
     /// The lane of each app process, with a mark where it was terminated.

@@ -9,9 +9,9 @@ import SimulationKernel
 /// 65,536-character limit for a comment: long lists are cut in the middle.
 public struct MarkdownReport: Sendable {
     /// The most diagnostics listed in the table; all are counted by rule.
-    public var maximumDiagnostics: Int
+    var maximumDiagnostics: Int
     /// The most story lines in the collapsed story.
-    public var maximumStoryLines: Int
+    var maximumStoryLines: Int
 
     /// Creates a renderer.
     public init(maximumDiagnostics: Int = 40, maximumStoryLines: Int = 60) {

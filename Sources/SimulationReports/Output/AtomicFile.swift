@@ -29,7 +29,7 @@ public final class AtomicFile: @unchecked Sendable {
     }
 
     /// The final path, as given.
-    public let path: String
+    package let path: String
     /// The file renamed into place: `path`, or the file a symbolic link at `path` points to.
     private let destination: String
     /// The temporary file, or nil when writing in place.
@@ -43,7 +43,7 @@ public final class AtomicFile: @unchecked Sendable {
     private var signalSlot: Int?
 
     /// Opens a temporary file beside `path`, or `path` itself when it is a device or a pipe.
-    public init(path: String) throws(WriteError) {
+    package init(path: String) throws(WriteError) {
         self.path = path
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
@@ -89,13 +89,13 @@ public final class AtomicFile: @unchecked Sendable {
     }
 
     /// Appends text.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     /// Appends a line of text and a newline.
-    public func writeLine(_ text: String) {
+    package func writeLine(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= 1 << 16 { flush() }
@@ -118,7 +118,7 @@ public final class AtomicFile: @unchecked Sendable {
     ///
     /// Call it on every output before committing any, so that a failure
     /// leaves none of them in place.
-    public func finish() throws(WriteError) {
+    package func finish() throws(WriteError) {
         guard !closed else {
             if let failure { throw WriteError(path: path, reason: failure) }
             return
@@ -133,7 +133,7 @@ public final class AtomicFile: @unchecked Sendable {
     }
 
     /// Finishes the file and renames it into place.
-    public func commit() throws(WriteError) {
+    package func commit() throws(WriteError) {
         try finish()
         guard let temporaryPath else { return }
         defer { removeTemporaryFile() }
@@ -144,7 +144,7 @@ public final class AtomicFile: @unchecked Sendable {
     }
 
     /// Abandons the file: the temporary file is removed and `path` is untouched.
-    public func discard() {
+    package func discard() {
         if !closed {
             closed = true
             try? handle.close()

@@ -5,7 +5,7 @@ import SimulationSupport
 /// A run as a Chrome trace event JSON file, to open in ui.perfetto.dev or chrome://tracing.
 ///
 /// Each lane group is a process and each lane a named thread (`process_name`
-/// and `thread_name` metadata), so the tracks follow ``Timeline/lanes`` and a
+/// and `thread_name` metadata), so the tracks follow `Timeline.lanes` and a
 /// new kind of lane gets its own track with no change here. In a crowded group
 /// (thousands of background tasks) lanes that never overlap share a thread, as
 /// they share rows in the HTML page. Process ids are 1, 2, 3…; thread ids

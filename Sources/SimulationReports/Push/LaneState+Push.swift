@@ -1,13 +1,13 @@
 extension LaneState {
     /// Where a silent push is.
-    public enum Push: String, Sendable, Hashable, CaseIterable {
+    enum Push: String, Sendable, Hashable, CaseIterable {
         /// Throttled: the device holds it (the newest only).
         case held
         /// Delivered: the app's handler runs until it calls its completion handler.
         case handling
 
         /// The state's name, as reports write it: `pushHeld`, `pushHandling`.
-        public var name: String { "push" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+        var name: String { "push" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
     }
 }
 

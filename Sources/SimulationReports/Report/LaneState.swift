@@ -6,7 +6,7 @@ import SimulationModel
 /// glyphs (`StateStyle`) switches over them exhaustively: a new state does not
 /// compile until it has a style. Reports never compare state names; they
 /// write ``name`` (the Perfetto `state` argument) and the style's words.
-public enum LaneState: Sendable, Hashable {
+enum LaneState: Sendable, Hashable {
     /// An app process, in one of its states.
     case app(AppState.Name)
     /// A background task (`beginBackgroundTask`) between its begin and its end.
@@ -25,26 +25,26 @@ public enum LaneState: Sendable, Hashable {
     case power(Power)
 
     /// Whether the screen is locked.
-    public enum Screen: String, Sendable, Hashable, CaseIterable {
+    enum Screen: String, Sendable, Hashable, CaseIterable {
         case inUse
         case locked
     }
 
     /// Where the device's power comes from.
-    public enum Power: String, Sendable, Hashable, CaseIterable {
+    enum Power: String, Sendable, Hashable, CaseIterable {
         case charging
         case onBattery
         case lowPowerMode
     }
 
     /// Every state a lane can be in; a new case must be added here too, for the tests that check each has a style.
-    public static let allCases: [LaneState] =
+    static let allCases: [LaneState] =
         AppState.Name.allCases.map { .app($0) } + [.assertionOpen] + Request.allCases.map { .request($0) }
         + LiveActivity.allCases.map { .liveActivity($0) } + Push.allCases.map { .push($0) }
         + Transfer.allCases.map { .transfer($0) } + Screen.allCases.map { .screen($0) } + Power.allCases.map { .power($0) }
 
     /// The state's name, as reports write it: `foregroundActive`, `open`, `pending`, `progress3`, `progressDone`, `inUse`...
-    public var name: String {
+    var name: String {
         switch self {
         case .app(let state): state.rawValue
         case .assertionOpen: "open"

@@ -9,22 +9,22 @@ import SimulationKernel
 /// (the scenario's description, its expectations) is `nil` when read from a file.
 public struct RunReport: Sendable {
     /// The lanes, markers and story of the run.
-    public var timeline: Timeline
+    package var timeline: Timeline
     /// The fingerprint of the trace, 16 hexadecimal digits.
-    public var fingerprint: String
+    package var fingerprint: String
     /// How many trace events the run wrote.
-    public var eventCount: Int
+    package var eventCount: Int
     /// The one command line that reruns exactly this run.
-    public var replay: String
+    package var replay: String
     /// What the scenario shows, in its author's words, if known.
-    public var summary: String?
+    package var summary: String?
     /// How the run ended (from the `run.end` event); nil for a trace that stops before one.
-    public var ending: RunRecord.Ending?
+    package var ending: RunRecord.Ending?
     /// The scenario's expectations and whether each held; `nil` when unknown (a report from a trace file).
-    public var expectations: [ExpectationResult]?
+    package var expectations: [ExpectationResult]?
 
     /// Creates a report from its parts.
-    public init(
+    package init(
         timeline: Timeline, fingerprint: String, eventCount: Int, replay: String, summary: String? = nil,
         ending: RunRecord.Ending?, expectations: [ExpectationResult]? = nil
     ) {

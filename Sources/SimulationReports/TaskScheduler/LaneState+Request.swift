@@ -1,6 +1,6 @@
 extension LaneState {
     /// Where a `BGTaskScheduler` request is.
-    public enum Request: String, Sendable, Hashable, CaseIterable {
+    enum Request: String, Sendable, Hashable, CaseIterable {
         /// Submitted, and its task not launched yet.
         case pending
         /// Its task was launched and has not ended.

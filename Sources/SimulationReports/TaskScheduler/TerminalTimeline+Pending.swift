@@ -1,6 +1,6 @@
 extension TerminalTimeline {
     /// The requests still pending when the run ended, each with why it waits: the answer to "why didn't it run?".
-    public func pending(_ timeline: Timeline) -> [String] {
+    package func pending(_ timeline: Timeline) -> [String] {
         var lines = [paint("Still pending at the end", "1")]
         if timeline.pending.isEmpty { lines.append("  none") }
         for request in timeline.pending {

@@ -3,20 +3,20 @@ import SimulationModel
 
 extension Timeline {
     /// A request still pending when the trace ends, and why: what reports list under "still pending".
-    public struct PendingRequest: Sendable, Hashable {
+    package struct PendingRequest: Sendable, Hashable {
         /// The request's identifier.
-        public var identifier: String
+        package var identifier: String
         /// Its kind.
-        public var kind: TaskKind
+        package var kind: TaskKind
         /// When it was submitted (the last time, when a submission replaced it).
-        public var submitted: VirtualInstant
+        var submitted: VirtualInstant
         /// What the trace last said holds it back (`bgTask.waiting`); nil when it said nothing since the submission.
-        public var reason: TaskRecord.Waiting.Reason?
+        package var reason: TaskRecord.Waiting.Reason?
         /// Since when that reason holds: its `bgTask.waiting`, or the submission.
-        public var since: VirtualInstant
+        var since: VirtualInstant
 
         /// Why it waits, in words: the condition that holds it back, or when it is due (and whether that is after `runEnd`).
-        public func why(runEnd: VirtualInstant) -> String {
+        package func why(runEnd: VirtualInstant) -> String {
             guard let reason else { return "due at once (nothing held it back when it was submitted)" }
             if case .ready(let instant) = reason, instant > runEnd { return Timeline.words(reason) + ", after the run ended" }
             return Timeline.words(reason)
@@ -24,7 +24,7 @@ extension Timeline {
     }
 
     /// A reason a request waits, in the words every report uses: `waits: Low Power Mode is on`, `due at 9h41m24s`.
-    public static func words(_ reason: TaskRecord.Waiting.Reason) -> String {
+    package static func words(_ reason: TaskRecord.Waiting.Reason) -> String {
         switch reason {
         case .blocked(let blocker): "waits: \(blocker)"
         case .ready(let instant): "due at \(DurationText.instant(instant))"

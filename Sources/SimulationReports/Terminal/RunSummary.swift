@@ -5,10 +5,10 @@ import SimulationSupport
 /// The verdict of a run as text and as JSON: diagnostics, expectations, fingerprint and replay line.
 public enum RunSummary {
     /// How many diagnostics of one rule the text shows in full; the rest are counted on one line ("× N more").
-    public static let shownPerRule = 3
+    static let shownPerRule = 3
 
     /// The version of the JSON documents bgsim prints (`schemaVersion`): raised when a field changes meaning or goes away, not when one is added.
-    public static let schemaVersion: Int64 = 1
+    package static let schemaVersion: Int64 = 1
 
     /// The diagnostics, expectations and fingerprint as text; with `colour`, severities and the verdict are coloured with ANSI escapes.
     ///

@@ -3,7 +3,7 @@ import SimulationKernel
 
 /// The compact text picture of a run that `bgsim run` prints: the story, the lanes, the verdict.
 ///
-/// Lanes are drawn generically from ``Timeline/lanes``, one glyph per
+/// Lanes are drawn generically from `Timeline.lanes`, one glyph per
 /// column, with glyphs and colours from one table (`StateStyle`, shared with
 /// the HTML page): a new kind of lane shows up here with no change. The
 /// legend lists only what is drawn. With `colour`, glyphs, times and
@@ -11,11 +11,11 @@ import SimulationKernel
 /// terminal that wants it (see `NO_COLOR`).
 public struct TerminalTimeline: Sendable {
     /// The total width in columns.
-    public var width: Int
+    var width: Int
     /// The most story lines to print; the rest are summarised.
-    public var maximumEntries: Int
+    package var maximumEntries: Int
     /// Whether to colour the output with ANSI escape sequences.
-    public var colour: Bool
+    var colour: Bool
 
     /// Creates a renderer for a terminal `width` columns wide.
     public init(width: Int = 80, maximumEntries: Int = 60, colour: Bool = false) {
@@ -38,7 +38,7 @@ public struct TerminalTimeline: Sendable {
     }
 
     /// The story: one line per entry (wrapped), repetitions folded ("× 26"), cut in the middle when longer than `maximumEntries`.
-    public func story(_ timeline: Timeline) -> [String] {
+    package func story(_ timeline: Timeline) -> [String] {
         let items = StoryDigest(timeline.entries).items
         let cut = items.count > maximumEntries
         let head = cut ? maximumEntries - 10 : items.count
@@ -95,7 +95,7 @@ public struct TerminalTimeline: Sendable {
     /// condensed (here into one column each, `┊` on the axis) when that makes
     /// the activity at least three times wider; otherwise time is linear. The
     /// axis labels round instants.
-    public func lanes(_ timeline: Timeline) -> [String] {
+    package func lanes(_ timeline: Timeline) -> [String] {
         let labelWidth = 10
         let columns = width - labelWidth - 3
         let end = max(timeline.end, VirtualInstant(nanoseconds: 1))

@@ -11,19 +11,19 @@ import Darwin
 /// a number (so `COLUMNS=120 bgsim run x | less` works), else 80. Kept
 /// within 60 and 240 columns: narrower leaves no room for the lanes, wider
 /// lines are hard to follow. Reports written to files (Markdown) keep 80.
-public enum TerminalWidth {
+package enum TerminalWidth {
     /// The narrowest and widest widths used.
-    public static let range = 60...240
+    package static let range = 60...240
     /// The width when nothing says otherwise.
-    public static let standard = 80
+    package static let standard = 80
 
     /// The width for output to standard output in this process.
-    public static func current(environment: [String: String]) -> Int {
+    package static func current(environment: [String: String]) -> Int {
         decide(terminalColumns: standardOutputColumns(), environment: environment)
     }
 
     /// The decision, from its inputs: the terminal's columns (nil when standard output is not a terminal) and the environment.
-    public static func decide(terminalColumns: Int?, environment: [String: String]) -> Int {
+    static func decide(terminalColumns: Int?, environment: [String: String]) -> Int {
         let wanted = terminalColumns.flatMap { $0 > 0 ? $0 : nil }
             ?? environment["COLUMNS"].flatMap { Int($0.trimmingCharacters(in: " ")) }.flatMap { $0 > 0 ? $0 : nil }
             ?? standard

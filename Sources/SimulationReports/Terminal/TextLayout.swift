@@ -1,9 +1,9 @@
 /// Small text layout helpers shared by the terminal renderers.
-public enum TextLayout {
+package enum TextLayout {
     /// `prefix` then `text`, wrapped at word boundaries to `width` columns, continuation lines indented under the text.
     ///
     /// A word longer than a whole line (a symbol name in a console message, a path) is cut where the line ends.
-    public static func wrap(_ prefix: String, _ text: String, width: Int) -> String {
+    package static func wrap(_ prefix: String, _ text: String, width: Int) -> String {
         let room = max(20, width - prefix.count)
         var lines: [String] = []
         var current = ""
@@ -29,7 +29,7 @@ public enum TextLayout {
     }
 
     /// `text` padded with spaces to `width` columns, on the right (or the left).
-    public static func pad(_ text: String, to width: Int, left: Bool = false) -> String {
+    static func pad(_ text: String, to width: Int, left: Bool = false) -> String {
         guard text.count < width else { return text }
         let spaces = String(repeating: " ", count: width - text.count)
         return left ? spaces + text : text + spaces

@@ -3,10 +3,10 @@ import SimulationKernel
 ///
 /// Reports (terminal, HTML, Perfetto) draw lanes without knowing what they
 /// stand for: a new kind of lane (task requests, downloads, pushes) is added
-/// once, in ``Timeline/lanes``, and every report shows it.
-public struct Lane: Sendable, Hashable {
+/// once, in `Timeline.lanes`, and every report shows it.
+struct Lane: Sendable, Hashable {
     /// The section a lane belongs to, in drawing order.
-    public enum Group: String, Sendable, Hashable, CaseIterable {
+    enum Group: String, Sendable, Hashable, CaseIterable {
         case app
         case backgroundTasks
         case scheduledTasks
@@ -17,19 +17,19 @@ public struct Lane: Sendable, Hashable {
     }
 
     /// A stretch of time the lane spends in one state.
-    public struct Segment: Sendable, Hashable {
-        public var start: VirtualInstant
-        public var end: VirtualInstant
+    struct Segment: Sendable, Hashable {
+        var start: VirtualInstant
+        var end: VirtualInstant
         /// What the lane is doing: reports pick words, colours and glyphs by it.
-        public var state: LaneState
+        var state: LaneState
         /// Words for hover details, if any.
-        public var detail: String?
+        var detail: String?
     }
 
     /// An instant on the lane: an expiration, an end, a kill.
-    public struct Mark: Sendable, Hashable {
+    struct Mark: Sendable, Hashable {
         /// What happened at a mark.
-        public enum Kind: Sendable, Hashable, CaseIterable {
+        enum Kind: Sendable, Hashable, CaseIterable {
             /// The process died and took the task with it, or the system dropped a queued request or a push.
             case killed
             /// An expiration handler was called, or a task's time ran out.
@@ -40,18 +40,18 @@ public struct Lane: Sendable, Hashable {
             case ended
         }
 
-        public var time: VirtualInstant
+        var time: VirtualInstant
         /// What happened.
-        public var kind: Kind
+        var kind: Kind
         /// Words for hover details.
-        public var detail: String
+        var detail: String
     }
 
     /// A stable identifier, for example `app-1` or `task-1-2`.
-    public var id: String
+    var id: String
     /// The label drawn beside the lane.
-    public var title: String
-    public var group: Group
-    public var segments: [Segment]
-    public var marks: [Mark]
+    var title: String
+    var group: Group
+    var segments: [Segment]
+    var marks: [Mark]
 }

@@ -3,7 +3,7 @@ extension Timeline.Entry {
     ///
     /// Reports write its ``name`` and pick colours and CSS classes by the case,
     /// never by comparing names.
-    public enum Actor: Sendable, Hashable {
+    enum Actor: Sendable, Hashable {
         /// The person using the device (or the scenario acting for them).
         case user
         /// The device's conditions.
@@ -26,7 +26,7 @@ extension Timeline.Entry {
         case bgsim
 
         /// The name reports write: `user`, `device`, `app #1`, `task 1`, `console`, `! BGS001`, `scheduler`, `system`, `live`, `bgsim`.
-        public var name: String {
+        var name: String {
             switch self {
             case .user: "user"
             case .device: "device"

@@ -1,6 +1,6 @@
 extension Timeline {
     /// Every lane of the run, grouped and in drawing order.
-    public var lanes: [Lane] {
+    var lanes: [Lane] {
         var lanes = processLanes
         lanes.append(contentsOf: assertionLanes)
         lanes.append(contentsOf: taskRequests)

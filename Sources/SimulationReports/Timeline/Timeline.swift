@@ -14,26 +14,26 @@ import SimulationKernel
 /// decides how the reports draw it, or writes down why they leave it out.
 public struct Timeline: Sendable {
     /// A stretch of time in one state.
-    public struct Segment: Sendable, Hashable {
+    struct Segment: Sendable, Hashable {
         /// When it starts.
-        public var start: VirtualInstant
+        var start: VirtualInstant
         /// When it ends.
-        public var end: VirtualInstant
+        var end: VirtualInstant
         /// The process's state.
-        public var state: AppState.Name
+        var state: AppState.Name
     }
 
     /// A diagnostic pinned to its instant.
-    public struct Marker: Sendable, Hashable {
-        public var time: VirtualInstant
-        public var rule: String
-        public var severity: Severity
-        public var subject: String
-        public var message: String
-        public var fix: String
+    struct Marker: Sendable, Hashable {
+        var time: VirtualInstant
+        var rule: String
+        var severity: Severity
+        var subject: String
+        var message: String
+        var fix: String
 
         /// How often each rule fired and when first, in order of first firing: the summary long reports show.
-        public static func countsByRule(_ markers: [Marker]) -> [(rule: String, severity: Severity, count: Int, first: VirtualInstant)] {
+        static func countsByRule(_ markers: [Marker]) -> [(rule: String, severity: Severity, count: Int, first: VirtualInstant)] {
             var rules: [(rule: String, severity: Severity, count: Int, first: VirtualInstant)] = []
             for marker in markers {
                 if let index = rules.firstIndex(where: { $0.rule == marker.rule }) {
@@ -47,67 +47,67 @@ public struct Timeline: Sendable {
     }
 
     /// A value measured over time, drawn as a counter track (Perfetto): the battery level, a Live Activity's progress.
-    public struct Counter: Sendable, Hashable {
+    struct Counter: Sendable, Hashable {
         /// One reading: the value from `time` until the next reading.
-        public struct Sample: Sendable, Hashable {
-            public var time: VirtualInstant
-            public var value: Int64
+        struct Sample: Sendable, Hashable {
+            var time: VirtualInstant
+            var value: Int64
         }
 
         /// A stable identifier: `battery`, or `progress-` and the lane id of the Live Activity.
-        public var id: String
+        var id: String
         /// What it measures, in words: `battery`, `export.1 progress`.
-        public var title: String
+        var title: String
         /// The group of lanes it belongs with.
-        public var group: Lane.Group
+        var group: Lane.Group
         /// The unit the value is shown in (`%`).
-        public var unit: String
+        var unit: String
         /// How many of a value make one of the unit: 1 for a battery level in percent, 10 for progress in thousandths shown in percent.
-        public var divisor: Int64
+        var divisor: Int64
         /// The readings, in time order; a reading is kept only when the value changed.
-        public var samples: [Sample]
+        var samples: [Sample]
     }
 
     /// One line of the story, for text timelines.
-    public struct Entry: Sendable, Hashable {
-        public var time: VirtualInstant
+    package struct Entry: Sendable, Hashable {
+        package var time: VirtualInstant
         /// Who tells it: the person, the device, an app process, the system... (its ``Actor/name`` is what reports write).
-        public var actor: Actor
-        public var text: String
+        var actor: Actor
+        package var text: String
     }
 
-    public var scenario = ""
-    public var seed = ""
-    public var profile = ""
-    public var version = ""
+    package var scenario = ""
+    package var seed = ""
+    package var profile = ""
+    package var version = ""
     /// The end of the run.
-    public var end: VirtualInstant = .zero
+    package var end: VirtualInstant = .zero
     /// How the run ended, from its `run.end`; nil when the trace stops before one.
-    public var ending: RunRecord.Ending?
-    public var processes: [ProcessLane] = []
-    public var assertions: [AssertionLane] = []
-    public var markers: [Marker] = []
+    package var ending: RunRecord.Ending?
+    var processes: [ProcessLane] = []
+    var assertions: [AssertionLane] = []
+    var markers: [Marker] = []
     /// One lane per BGTaskScheduler identifier: pending, running, and how each task ended.
-    public var taskRequests: [Lane] = []
+    var taskRequests: [Lane] = []
     /// One lane per continued processing task: queued, then what its Live Activity shows, and how it ended.
     ///
     /// Segment states are ``LaneState/liveActivity(_:)``: queued; the
     /// progress in tenths of `fractionCompleted`, then done; asking while the
     /// Live Activity asks whether to continue. Each segment's detail holds the
     /// title, subtitle and progress shown.
-    public var liveActivities: [Lane] = []
+    var liveActivities: [Lane] = []
     /// Silent pushes: one lane for pushes the rate limit holds, one for the app's handler running, with marks for
     /// pushes dropped or thrown away.
-    public var pushes: [Lane] = []
+    var pushes: [Lane] = []
     /// Background `URLSession` transfers: one lane per download, waiting or running, with a mark for how it ended.
-    public var transfers: [Lane] = []
+    var transfers: [Lane] = []
     /// The device's screen and power over time.
-    public var device: [Lane] = []
+    var device: [Lane] = []
     /// Values measured over time, for counter tracks: the battery level, each Live Activity's progress.
-    public var counters: [Counter] = []
+    var counters: [Counter] = []
     /// The requests still pending when the trace ends, in submission order, each with what last held it back.
-    public var pending: [PendingRequest] = []
-    public var entries: [Entry] = []
+    package var pending: [PendingRequest] = []
+    package var entries: [Entry] = []
 
     /// Reads the lanes from a trace.
     public init(events: [TraceEvent]) {

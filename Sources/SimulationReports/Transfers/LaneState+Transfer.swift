@@ -1,13 +1,13 @@
 extension LaneState {
     /// Where a background transfer is.
-    public enum Transfer: String, Sendable, Hashable, CaseIterable {
+    enum Transfer: String, Sendable, Hashable, CaseIterable {
         /// Waiting for its begin date, the network, or Wi-Fi and power.
         case waiting
         /// Moving bytes, out of the app's process.
         case running
 
         /// The state's name, as reports write it: `transferWaiting`, `transferRunning`.
-        public var name: String { "transfer" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+        var name: String { "transfer" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
     }
 }
 

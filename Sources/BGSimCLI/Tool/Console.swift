@@ -3,11 +3,11 @@ import Foundation
 /// Where the tool writes: standard output and standard error, or buffers in tests.
 package struct Console: Sendable {
     /// Writes text to standard output (the text includes its newlines).
-    package var out: @Sendable (String) -> Void
+    var out: @Sendable (String) -> Void
     /// Writes text to standard error.
     package var error: @Sendable (String) -> Void
     /// Reads standard input to its end, at most `limit` bytes plus one (so that a caller can tell it was longer); for `-` as an input.
-    package var input: @Sendable (_ limit: Int) -> [UInt8]
+    var input: @Sendable (_ limit: Int) -> [UInt8]
 
     /// Creates a console writing through the given functions; without `input`, standard input is read.
     package init(
@@ -20,7 +20,7 @@ package struct Console: Sendable {
     }
 
     /// Reads this process's standard input, at most `limit + 1` bytes.
-    package static let standardInput: @Sendable (Int) -> [UInt8] = { limit in
+    static let standardInput: @Sendable (Int) -> [UInt8] = { limit in
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while bytes.count <= limit {

@@ -8,17 +8,17 @@ import SimulationModel
 /// work for every value iOS might really use. Each range spans the
 /// observations the guess came from, with a margin; docs/fuzzing.md lists
 /// them with their reasons.
-public enum AssumedRanges {
+enum AssumedRanges {
     /// The range of one assumed parameter, and why.
-    public struct Range: Sendable, Hashable {
+    struct Range: Sendable, Hashable {
         /// The parameter.
-        public var key: PlatformProfile.Key
+        var key: PlatformProfile.Key
         /// The smallest value drawn, as the profile stores it (see ``ParameterOverride``).
-        package var lower: Int64
+        var lower: Int64
         /// The largest value drawn, as the profile stores it.
-        package var upper: Int64
+        var upper: Int64
         /// Why these bounds.
-        public var reason: String
+        var reason: String
 
         /// The range of a duration parameter.
         init(key: PlatformProfile.Key, lower: VirtualDuration, upper: VirtualDuration, reason: String) {
@@ -38,12 +38,12 @@ public enum AssumedRanges {
         }
 
         /// The range of a duration parameter; nil for a count.
-        public var durations: ClosedRange<VirtualDuration>? {
+        var durations: ClosedRange<VirtualDuration>? {
             PlatformProfile.info(key).unit == .duration ? .nanoseconds(lower) ... .nanoseconds(upper) : nil
         }
 
         /// The range of a count parameter; nil for a duration.
-        public var counts: ClosedRange<Int64>? {
+        var counts: ClosedRange<Int64>? {
             PlatformProfile.info(key).unit == .count ? lower...upper : nil
         }
     }
@@ -55,7 +55,7 @@ public enum AssumedRanges {
     /// `refreshMinimumInterval` is not varied: it is also the threshold of
     /// BGS017, so another value would judge the app's request against
     /// another threshold rather than test the app.
-    public static let all: [Range] = [
+    static let all: [Range] = [
         Range(key: .backgroundTimeBudget, lower: .seconds(15), upper: .seconds(60),
               reason: "about 30 s observed since iOS 13; Apple promises none and backgroundTimeRemaining varies"),
         Range(key: .expirationLead, lower: .seconds(2), upper: .seconds(10),
@@ -93,7 +93,7 @@ public enum AssumedRanges {
     ]
 
     /// The range of `key`, if it is assumed.
-    public static func range(of key: PlatformProfile.Key) -> Range? {
+    static func range(of key: PlatformProfile.Key) -> Range? {
         all.first { $0.key == key }
     }
 }

@@ -45,7 +45,7 @@ public struct Campaign: Sendable {
     /// The plan of run `index`.
     ///
     /// - Throws: ``FaultPlanError`` if the unperturbed run cannot be probed (never for a valid scenario).
-    public func plan(ofRun index: Int) throws(FaultPlanError) -> FaultPlan {
+    package func plan(ofRun index: Int) throws(FaultPlanError) -> FaultPlan {
         try planner().plan(index: index)
     }
 

@@ -5,7 +5,7 @@ import SimulationSupport
 
 extension CampaignResult {
     /// The result file format version this build writes and reads.
-    public static let currentFormat = 1
+    package static let currentFormat = 1
 
     /// The result as JSON: what `bgsim fuzz --format json` prints and `--output` writes for `--merge`.
     ///
@@ -43,7 +43,7 @@ extension CampaignResult {
     }
 
     /// Reads a result written by `json`; `file` names it in errors.
-    public init(json text: String, file: String? = nil) throws(FaultPlanError) {
+    package init(json text: String, file: String? = nil) throws(FaultPlanError) {
         self = try JSONReader.read(text, file: file) { document throws(FaultPlanError) in try CampaignResult(document: document) }
     }
 
@@ -127,7 +127,7 @@ extension CampaignResult {
     }
 
     /// The results in a document ``document(_:tool:)`` wrote; `file` names it in errors.
-    public static func campaigns(inDocument text: String, file: String? = nil) throws(FaultPlanError) -> [CampaignResult] {
+    package static func campaigns(inDocument text: String, file: String? = nil) throws(FaultPlanError) -> [CampaignResult] {
         try JSONReader.read(text, file: file) { document throws(FaultPlanError) in
             var reader = try JSONObjectReader(document, path: "")
             guard try reader.int("format") == Int64(currentFormat), try reader.string("tool") != nil,

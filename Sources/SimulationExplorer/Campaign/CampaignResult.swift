@@ -61,7 +61,7 @@ public struct CampaignResult: Sendable, Hashable {
     /// The failures, one group per signature, in signature order.
     public var failures: [FailureGroup]
     /// A digest of every run's outcome, independent of how the runs were split: equal digests, equal campaigns.
-    public var digest: UInt64
+    package var digest: UInt64
 
     /// The milestones no run reached.
     public var unreached: [Milestone] { milestones.filter { $0.runs == 0 }.map(\.milestone) }

@@ -7,12 +7,12 @@
 /// and every partition of the runs gets the same seeds: the reason results
 /// are the same for any `--jobs` and any `--shard`. bgsim's own code, never
 /// Swift's random APIs, whose algorithms may change.
-public enum RunSeeds {
+enum RunSeeds {
     /// SplitMix64's increment, the golden gamma.
     static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     /// The seed of run `index` of the campaign seeded with `campaignSeed`.
-    public static func seed(campaign campaignSeed: UInt64, index: Int) -> UInt64 {
+    static func seed(campaign campaignSeed: UInt64, index: Int) -> UInt64 {
         mix(campaignSeed &+ UInt64(index + 1) &* gamma)
     }
 

@@ -18,7 +18,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads `K/N`, as `--shard` takes it; nil when malformed.
-    public init?(text: String) {
+    package init?(text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isWholeNumber } }),
               let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
@@ -27,10 +27,10 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether run `run` belongs to this shard.
-    public func contains(_ run: Int) -> Bool { run % count == index - 1 }
+    package func contains(_ run: Int) -> Bool { run % count == index - 1 }
 
     /// The runs of this shard among the first `runs`, in order.
-    public func runs(of runs: Int) -> [Int] {
+    package func runs(of runs: Int) -> [Int] {
         Array(stride(from: index - 1, to: runs, by: count))
     }
 

@@ -23,7 +23,7 @@ public struct FailureSignature: Sendable, Hashable, Comparable, CustomStringConv
     public var id: String
 
     /// Creates a signature.
-    public init(_ kind: Kind, _ id: String) {
+    package init(_ kind: Kind, _ id: String) {
         self.kind = kind
         self.id = id
     }
@@ -60,7 +60,7 @@ public struct FailureSignature: Sendable, Hashable, Comparable, CustomStringConv
     }
 
     /// Reads the text `description` writes.
-    public init?(text: String) {
+    package init?(text: String) {
         guard let space = text.firstIndex(of: " "), let kind = Kind(rawValue: String(text[..<space])) else { return nil }
         let id = String(text[text.index(after: space)...])
         guard !id.isEmpty else { return nil }

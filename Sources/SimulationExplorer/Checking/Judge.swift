@@ -19,14 +19,14 @@ import SimulationModel
 /// The unperturbed run (the empty plan) is also judged by every expectation
 /// of the scenario, as `bgsim run` judges it: `terminations`, `saved`,
 /// `finalState` and `outputs` describe that run, not perturbed ones.
-public struct Judge: Sendable {
+struct Judge: Sendable {
     /// The rules the scenario expects to fire; nil when it does not list them.
     let expectedRules: [String]?
     let maximumSeverity: Severity?
     let expectsWatchdog: Bool
 
     /// The judge of a scenario's runs.
-    public init(expectations: Expectations) {
+    init(expectations: Expectations) {
         expectedRules = expectations.diagnostics
         maximumSeverity = expectations.maximumSeverity
         expectsWatchdog = expectations.terminations?.contains(.watchdog) ?? false

@@ -41,7 +41,7 @@ public struct Exploration: Sendable {
     static let batchSize = 64
 
     /// The fault plans of steps 1 and 2: the unperturbed run, then each expiration point.
-    public func faultPlans() throws(FaultPlanError) -> [FaultPlan] {
+    func faultPlans() throws(FaultPlanError) -> [FaultPlan] {
         let landmarks = try Landmarks.probe(target)
         let scenario = target.scenario
         let stop = landmarks.stopAt

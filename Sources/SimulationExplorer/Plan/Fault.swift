@@ -27,12 +27,12 @@ public struct Fault: Sendable, Hashable {
     }
 
     /// The note its timeline entry carries in the trace.
-    public var note: String {
+    package var note: String {
         "fault: \(kind.rawValue)" + (identifier.map { " \($0)" } ?? "")
     }
 
     /// The person's or the system's action the fault stands for, as its kind's feature declares it.
-    public var action: UserAction {
+    package var action: UserAction {
         kind.faults.action(of: self)
     }
 

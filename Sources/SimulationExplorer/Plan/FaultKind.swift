@@ -72,14 +72,14 @@ public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
     }
 
     /// The kinds that are timeline entries added to the scenario.
-    public var isTimelineEntry: Bool { faults.isTimelineEntry(self) }
+    var isTimelineEntry: Bool { faults.isTimelineEntry(self) }
 
     /// Whether the kind acts on the scenario's pushes: the planner offers it only when the timeline has one, so
     /// campaigns over scenarios without pushes draw exactly what they drew before these kinds existed.
-    public var needsPushes: Bool { faults.needsPushes(self) }
+    var needsPushes: Bool { faults.needsPushes(self) }
 
     /// The kinds whose entry names a task by its identifier.
-    public var takesIdentifier: Bool { faults.takesIdentifier(self) }
+    var takesIdentifier: Bool { faults.takesIdentifier(self) }
 
     /// One line for summaries: what the fault does.
     public var summary: String { faults.summary(of: self) }

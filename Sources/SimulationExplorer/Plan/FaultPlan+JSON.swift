@@ -5,7 +5,7 @@ import SimulationSupport
 
 extension FaultPlan {
     /// The plan file format version this build writes and reads.
-    public static let currentFormat = 1
+    package static let currentFormat = 1
 
     /// The plan as a JSON document: keys sorted, durations as exact text, seeds as decimal strings; empty parts left out.
     ///

@@ -76,7 +76,7 @@ public struct FaultPlan: Sendable, Hashable {
     }
 
     /// Each change the plan makes, one line each, for summaries.
-    public var lines: [String] {
+    package var lines: [String] {
         var lines: [String] = []
         if let seed { lines.append("seed \(seed)") }
         lines += faults.map(\.description)
@@ -199,7 +199,7 @@ public struct FaultPlan: Sendable, Hashable {
     }
 
     /// `base` with the plan's forced choices and same-instant order.
-    public func options(_ base: Simulation.Options = Simulation.Options()) -> Simulation.Options {
+    package func options(_ base: Simulation.Options = Simulation.Options()) -> Simulation.Options {
         var options = base
         if !choices.isEmpty {
             let choices = self.choices

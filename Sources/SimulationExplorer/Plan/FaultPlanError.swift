@@ -16,7 +16,7 @@ public struct FaultPlanError: Error, Sendable, Hashable, CustomStringConvertible
     public var file: String?
 
     /// Creates an error about the plan at `path`.
-    public init(_ message: String, at path: String = "", line: Int? = nil, column: Int? = nil, file: String? = nil) {
+    package init(_ message: String, at path: String = "", line: Int? = nil, column: Int? = nil, file: String? = nil) {
         self.message = message
         self.path = path
         self.line = line

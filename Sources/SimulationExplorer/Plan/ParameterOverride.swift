@@ -19,7 +19,7 @@ public struct ParameterOverride: Sendable, Hashable {
     }
 
     /// A parameter set to the value the profile stores (a plan read from a file, a range drawn from).
-    package init(key: PlatformProfile.Key, value: Int64) {
+    init(key: PlatformProfile.Key, value: Int64) {
         self.key = key
         self.value = value
     }

@@ -25,5 +25,5 @@ enum PushFaults: FeatureFaults {
 extension Fault {
     /// How late a `pushDelayed` fault makes the next push: long enough to cross the rate limit's hour or the
     /// app's next state change (assumed: APNs gives no bound; it "may store" a push for up to 30 days).
-    public static let pushDelay: VirtualDuration = .minutes(15)
+    static let pushDelay: VirtualDuration = .minutes(15)
 }

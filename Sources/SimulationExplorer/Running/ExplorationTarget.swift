@@ -22,7 +22,7 @@ public struct ExplorationTarget: Sendable {
     /// The app's code in Swift; nil runs the scenario's steps.
     public var app: (@MainActor @Sendable () -> any UIApplicationDelegate)?
     /// How failures are told from passes.
-    public let judge: Judge
+    let judge: Judge
 
     /// Creates a target.
     public init(scenario: Scenario, path: String? = nil, app: (@MainActor @Sendable () -> any UIApplicationDelegate)? = nil) {
@@ -40,7 +40,7 @@ public struct ExplorationTarget: Sendable {
     /// The run of `plan`, with its trace kept unless asked otherwise.
     ///
     /// - Parameter recordsDecisions: Whether the result lists every choice-point decision and ordering answer.
-    public func result(
+    package func result(
         of plan: FaultPlan, retention: TraceRecorder.Retention = .keep, recordsDecisions: Bool = false
     ) throws(FaultPlanError) -> SimulationResult {
         let options = Simulation.Options(retention: retention, recordsDecisions: recordsDecisions)
@@ -48,7 +48,7 @@ public struct ExplorationTarget: Sendable {
     }
 
     /// The run of `plan` as a campaign keeps it: judged, observed, with the trace discarded.
-    public func outcome(of plan: FaultPlan) throws(FaultPlanError) -> RunOutcome {
+    func outcome(of plan: FaultPlan) throws(FaultPlanError) -> RunOutcome {
         try outcome(of: plan, ordering: nil)
     }
 

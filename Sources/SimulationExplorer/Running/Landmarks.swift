@@ -8,49 +8,49 @@ import SimulationModel
 /// fault injected at a boundary lands just before the step's code resumes,
 /// and one a nanosecond later lands just after, while the next step runs;
 /// a fault at the instant a task ends lands just before it completes.
-public struct Landmarks: Sendable, Hashable {
+struct Landmarks: Sendable, Hashable {
     /// One run of a `BGTask`: when it started and ended, and its step boundaries.
-    public struct TaskRun: Sendable, Hashable {
+    struct TaskRun: Sendable, Hashable {
         /// The task's identifier.
-        public var identifier: String
+        var identifier: String
         /// Its kind.
-        public var kind: TaskKind
+        var kind: TaskKind
         /// When it started.
-        public var start: VirtualInstant
+        var start: VirtualInstant
         /// When it ended, if it did before the run stopped.
-        public var end: VirtualInstant?
+        var end: VirtualInstant?
         /// The instants events ran while it was running (its code, and the system's timers for it), in order, each once.
-        public var boundaries: [VirtualInstant]
+        var boundaries: [VirtualInstant]
     }
 
     /// One stay in the background with `beginBackgroundTask` time running.
-    public struct BackgroundPeriod: Sendable, Hashable {
+    struct BackgroundPeriod: Sendable, Hashable {
         /// When the background time started.
-        public var start: VirtualInstant
+        var start: VirtualInstant
         /// When it ended (foreground, suspension, termination), if it did.
-        public var end: VirtualInstant?
+        var end: VirtualInstant?
         /// The instants events ran while a background task was open in it, in order, each once.
-        public var boundaries: [VirtualInstant]
+        var boundaries: [VirtualInstant]
     }
 
     /// When the run stops.
-    public var stopAt: VirtualInstant
+    var stopAt: VirtualInstant
     /// Every `BGTask` run, in start order.
-    public var taskRuns: [TaskRun]
+    var taskRuns: [TaskRun]
     /// Every background period in which a background task was open, in order.
-    public var backgroundPeriods: [BackgroundPeriod]
+    var backgroundPeriods: [BackgroundPeriod]
     /// Instants events ran at while the app's code was busy, in order, each once (at most ``maximumInstants``).
-    public var busyInstants: [VirtualInstant]
+    var busyInstants: [VirtualInstant]
     /// The choice points' labels, in the order first decided.
-    public var choiceLabels: [ChoiceLabel]
+    var choiceLabels: [ChoiceLabel]
     /// How many app processes ran.
-    public var processCount: Int
+    var processCount: Int
 
     /// The most instants kept in ``busyInstants``.
-    public static let maximumInstants = 512
+    static let maximumInstants = 512
 
     /// Runs `plan` on `target` once, watching it.
-    public static func probe(_ target: ExplorationTarget, plan: FaultPlan = FaultPlan()) throws(FaultPlanError) -> Landmarks {
+    static func probe(_ target: ExplorationTarget, plan: FaultPlan = FaultPlan()) throws(FaultPlanError) -> Landmarks {
         let watcher = LandmarkWatcher()
         var options = Simulation.Options(retention: .discard, recordsDecisions: true)
         options.eventObserver = { event in watcher.event(event) }

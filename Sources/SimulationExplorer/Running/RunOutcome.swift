@@ -5,9 +5,9 @@ import SimulationModel
 ///
 /// Small and fixed in size apart from the failures, so that a campaign of a
 /// million runs keeps a million of them without trouble.
-public struct RunOutcome: Sendable, Hashable {
+struct RunOutcome: Sendable, Hashable {
     /// The run's failures, sorted; empty when it passed.
-    public var failures: [FailureSignature]
+    var failures: [FailureSignature]
     /// The rules that fired, as bits of their index in `Rules.all`.
     var ruleBits: UInt64
     /// The milestones reached, as bits.
@@ -17,21 +17,21 @@ public struct RunOutcome: Sendable, Hashable {
     /// The fault kinds that took effect, as bits.
     var effectiveBits: UInt32
     /// The fingerprint of the run's trace.
-    public var fingerprint: Fingerprint
+    var fingerprint: Fingerprint
     /// How many trace events it wrote.
-    public var eventCount: Int
+    var eventCount: Int
 
     /// Whether the run showed no failure.
-    public var passed: Bool { failures.isEmpty }
+    var passed: Bool { failures.isEmpty }
 
     /// The rules that fired, in catalog order.
-    public var rules: [Rule] { Rules.all.indices.filter { ruleBits & (1 << UInt64($0)) != 0 }.map { Rules.all[$0] } }
+    var rules: [Rule] { Rules.all.indices.filter { ruleBits & (1 << UInt64($0)) != 0 }.map { Rules.all[$0] } }
 
     /// The milestones reached.
-    public var milestones: [Milestone] { Milestone.milestones(in: milestoneBits) }
+    var milestones: [Milestone] { Milestone.milestones(in: milestoneBits) }
 
     /// Whether the run shows `signature`.
-    public func shows(_ signature: FailureSignature) -> Bool { failures.contains(signature) }
+    func shows(_ signature: FailureSignature) -> Bool { failures.contains(signature) }
 
     /// The bit of each rule, by identifier: the catalog's order, fixed for a build.
     static let ruleIndex: [String: Int] = Dictionary(uniqueKeysWithValues: Rules.all.enumerated().map { ($1.id, $0) })

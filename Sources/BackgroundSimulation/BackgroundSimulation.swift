@@ -7,5 +7,5 @@
 @_exported import ScenarioFormat
 @_exported import SimulationModel
 // The kernel too: the model's API reads and returns its values (`VirtualInstant`, `VirtualDuration` and their
-// arithmetic, `RunLimits`, choice strategies), and re-exporting only those types would leave their operators behind.
+// arithmetic, `RunLimits`, `Fingerprint`), and re-exporting only those types would leave their operators behind.
 @_exported import SimulationKernel

@@ -3,7 +3,7 @@ import PlatformLookalikes
 import ScenarioFormat
 import SimulationModel
 import Foundation
-import SimulationKernel
+@testable import SimulationKernel
 import Testing
 
 /// The model's random decisions and same-instant orders go through the kernel's labelled seams.
@@ -21,11 +21,11 @@ import Testing
     @Test func theSeedActsOnlyThroughChoicePoints() throws {
         // Replaying the recorded decisions under another seed gives the same run: nothing else draws from the seed.
         let scenario = try Self.sample("feed-refresh-week")
-        let recorded = Simulation(scenario: scenario, seed: 11, options: .init(recordsDecisions: true)).run()
+        let recorded = Simulation(scenario: scenario, seed: 11, options: hooked(recordsDecisions: true)).run()
         let labels = Set(recorded.choices.map(\.label.name))
         #expect(labels.isSuperset(of: ["policy.delayDraw", "app.launchJitter"]))
         let choices = recorded.choices
-        let replayed = Simulation(scenario: scenario, seed: 12, options: .init(choices: { ChoiceReplay(choices) })).run()
+        let replayed = Simulation(scenario: scenario, seed: 12, options: hooked(choices: { ChoiceReplay(choices) })).run()
         #expect(Self.body(replayed) == Self.body(recorded))
         // And without the replay the other seed does change the run.
         #expect(Self.body(Simulation(scenario: scenario, seed: 12).run()) != Self.body(recorded))
@@ -41,7 +41,7 @@ import Testing
     @Test func aStrategyOverridesOnlyItsOwnLabel() throws {
         let scenario = try Self.sample("save-on-background")
         let plain = Simulation(scenario: scenario).run()
-        let slow = Simulation(scenario: scenario, options: .init(choices: { SlowLaunches() }, recordsDecisions: true)).run()
+        let slow = Simulation(scenario: scenario, options: hooked(choices: { SlowLaunches() }, recordsDecisions: true)).run()
         let profile = scenario.profile
         // didFinishLaunching starts at the launch instant plus the longest launch the profile allows.
         let launch = try #require(slow.events.first { if case .person(.action(let a)) = $0.record { a.action == .person(.launch) } else { false } })
@@ -57,7 +57,7 @@ import Testing
         for name in ["save-on-background", "continued-fail-beyond-limit", "database-cleanup-processing"] {
             let scenario = try Self.sample(name)
             let plain = Simulation(scenario: scenario).run()
-            let fifo = Simulation(scenario: scenario, options: .init(ordering: { FIFOOrdering() })).run()
+            let fifo = Simulation(scenario: scenario, options: hooked(ordering: { FIFOOrdering() })).run()
             #expect(fifo.fingerprint == plain.fingerprint, "\(name)")
         }
     }
@@ -66,12 +66,12 @@ import Testing
         let scenario = try Self.sample("continued-fail-beyond-limit")
         var fingerprints: Set<String> = []
         for seed: UInt64 in 1...8 {
-            let options = Simulation.Options(ordering: { SeededOrdering(seed: seed) }, recordsDecisions: true)
+            let options = hooked(ordering: { SeededOrdering(seed: seed) }, recordsDecisions: true)
             let first = Simulation(scenario: scenario, options: options).run()
             let again = Simulation(scenario: scenario, options: options).run()
             #expect(first.fingerprint == again.fingerprint)
             let decisions = first.orderingDecisions
-            let replay = Simulation(scenario: scenario, options: .init(ordering: { OrderingReplay(decisions) })).run()
+            let replay = Simulation(scenario: scenario, options: hooked(ordering: { OrderingReplay(decisions) })).run()
             #expect(replay.fingerprint == first.fingerprint)
             fingerprints.insert(first.fingerprint.description)
         }
@@ -82,7 +82,7 @@ import Testing
     @Test func everyEventTheModelSchedulesIsLabelled() throws {
         let scenario = try Self.sample("continued-photo-batch-stalled")
         let names = LabelNames()
-        _ = Simulation(scenario: scenario, options: .init(eventObserver: { names.add($0.label.name) })).run()
+        _ = Simulation(scenario: scenario, options: hooked(eventObserver: { names.add($0.label.name) })).run()
         #expect(!names.all.contains("unlabelled"), "\(names.all.sorted())")
         #expect(names.all.isSuperset(of: ["timeline.action", "app.launched", "liveActivity.sample", "scheduler.check"]))
     }
@@ -92,4 +92,18 @@ import Testing
 final class LabelNames: @unchecked Sendable {
     private(set) var all: Set<String> = []
     func add(_ name: String) { all.insert(name) }
+}
+
+/// Options with the package's hooks set (a choice strategy, an ordering policy, decisions recorded, an event
+/// observer), which users reach through SimulationExplorer's fault plans rather than `Simulation.Options`.
+private func hooked(
+    choices: (@Sendable () -> any ChoiceStrategy)? = nil, ordering: (@Sendable () -> any SameInstantOrdering)? = nil,
+    recordsDecisions: Bool = false, eventObserver: (@Sendable (ScheduledEvent) -> Void)? = nil
+) -> Simulation.Options {
+    var options = Simulation.Options()
+    options.choices = choices
+    options.ordering = ordering
+    options.recordsDecisions = recordsDecisions
+    options.eventObserver = eventObserver
+    return options
 }

@@ -1,5 +1,5 @@
 import Foundation
-import SimulationKernel
+@testable import SimulationKernel
 import SimulationTesting
 import Testing
 

@@ -1,4 +1,4 @@
-import SimulationKernel
+@testable import SimulationKernel
 import SimulationTesting
 import Testing
 

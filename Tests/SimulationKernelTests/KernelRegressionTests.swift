@@ -1,5 +1,5 @@
 import Foundation
-import SimulationKernel
+@testable import SimulationKernel
 import Testing
 
 /// Holes found in review of the kernel, each pinned so it stays closed.

@@ -43,7 +43,8 @@ public struct ExplorationTarget: Sendable {
     package func result(
         of plan: FaultPlan, retention: TraceRecorder.Retention = .keep, recordsDecisions: Bool = false
     ) throws(FaultPlanError) -> SimulationResult {
-        let options = Simulation.Options(retention: retention, recordsDecisions: recordsDecisions)
+        var options = Simulation.Options(retention: retention)
+        options.recordsDecisions = recordsDecisions
         return try plan.simulation(of: scenario, options: options, app: app).run()
     }
 

@@ -52,7 +52,8 @@ struct Landmarks: Sendable, Hashable {
     /// Runs `plan` on `target` once, watching it.
     static func probe(_ target: ExplorationTarget, plan: FaultPlan = FaultPlan()) throws(FaultPlanError) -> Landmarks {
         let watcher = LandmarkWatcher()
-        var options = Simulation.Options(retention: .discard, recordsDecisions: true)
+        var options = Simulation.Options(retention: .discard)
+        options.recordsDecisions = true
         options.eventObserver = { event in watcher.event(event) }
         options.recordObserver = { record, time in watcher.record(record, at: time) }
         let simulation = try plan.simulation(of: target.scenario, options: options, app: target.app)

@@ -13,25 +13,25 @@
 /// let jitter = kernel.draw(ChoiceLabel("launch.jitter", subject: 2), in: -50...50)
 /// if kernel.chance("push.dropped", partsPerMillion: 10_000) { return }
 /// ```
-public struct ChoiceLabel: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+package struct ChoiceLabel: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The decision's name.
-    public var name: String
+    package var name: String
     /// What the decision concerns, if it concerns one thing.
-    public var subject: Int64?
+    package var subject: Int64?
 
     /// Creates a label from a name and, if the decision concerns one thing, its number.
-    public init(_ name: String, subject: Int64? = nil) {
+    package init(_ name: String, subject: Int64? = nil) {
         self.name = name
         self.subject = subject
     }
 
     /// Creates a label with no subject from a name literal.
-    public init(stringLiteral name: String) {
+    package init(stringLiteral name: String) {
         self.init(name)
     }
 
     /// Orders labels by name, then by subject, no subject first.
-    public static func < (lhs: ChoiceLabel, rhs: ChoiceLabel) -> Bool {
+    package static func < (lhs: ChoiceLabel, rhs: ChoiceLabel) -> Bool {
         if lhs.name != rhs.name { return lhs.name < rhs.name }
         switch (lhs.subject, rhs.subject) {
         case (nil, nil), (_?, nil): return false
@@ -41,7 +41,7 @@ public struct ChoiceLabel: Sendable, Hashable, Comparable, Codable, CustomString
     }
 
     /// The name, followed by the subject in parentheses when there is one: `launch.jitter(2)`.
-    public var description: String {
+    package var description: String {
         subject.map { "\(name)(\($0))" } ?? name
     }
 }

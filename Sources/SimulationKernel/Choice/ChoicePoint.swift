@@ -3,9 +3,9 @@
 /// Every decision is an integer in ``range``: a ``Kernel/draw(_:in:)->Int64`` is
 /// the number itself, a ``Kernel/chance(_:partsPerMillion:)`` is 0 (no)
 /// or 1 (yes), and a ``Kernel/choose(_:count:)`` is the index chosen.
-public struct ChoicePoint: Sendable, Hashable {
+package struct ChoicePoint: Sendable, Hashable {
     /// Which kind of decision a choice point makes.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A number in the range.
         case draw
         /// Yes (1) or no (0), yes with the given probability when the seed decides.
@@ -15,18 +15,18 @@ public struct ChoicePoint: Sendable, Hashable {
     }
 
     /// Which decision this is.
-    public var label: ChoiceLabel
+    package var label: ChoiceLabel
     /// The values the decision may take; the kernel clamps a strategy's answer into it.
-    public var range: ClosedRange<Int64>
+    package var range: ClosedRange<Int64>
     /// Which kind of decision this is.
-    public var kind: Kind
+    package var kind: Kind
     /// When the decision is made.
-    public var instant: VirtualInstant
+    package var instant: VirtualInstant
     /// How many choice points the run passed before this one: 0 for the first.
-    public var index: Int
+    package var index: Int
 
     /// Creates a choice point.
-    public init(label: ChoiceLabel, range: ClosedRange<Int64>, kind: Kind, instant: VirtualInstant, index: Int) {
+    package init(label: ChoiceLabel, range: ClosedRange<Int64>, kind: Kind, instant: VirtualInstant, index: Int) {
         self.label = label
         self.range = range
         self.kind = kind

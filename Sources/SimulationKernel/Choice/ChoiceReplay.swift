@@ -26,23 +26,23 @@
 /// _ = second.run()                       // the same decisions, the same run
 /// assert(replay.divergence == nil)
 /// ```
-public final class ChoiceReplay: ChoiceStrategy {
+final class ChoiceReplay: ChoiceStrategy {
     /// The decisions to play back, in order.
-    public let choices: [RecordedChoice]
+    let choices: [RecordedChoice]
     /// How many choice points took their value from the list.
-    public private(set) var replayedCount = 0
+    private(set) var replayedCount = 0
     /// The index of the first choice point whose label did not match its entry, if one did not.
     ///
     /// Running past the end of the list is not a divergence: ``replayedCount``
     /// equal to `choices.count` says the whole list was used.
-    public private(set) var divergence: Int?
+    private(set) var divergence: Int?
 
     /// Creates a replay of `choices`.
-    public init(_ choices: [RecordedChoice]) {
+    init(_ choices: [RecordedChoice]) {
         self.choices = choices
     }
 
-    public func value(at point: ChoicePoint, seeded: Int64) -> Int64 {
+    func value(at point: ChoicePoint, seeded: Int64) -> Int64 {
         guard divergence == nil, replayedCount < choices.count else { return seeded }
         let entry = choices[replayedCount]
         guard entry.label == point.label else {

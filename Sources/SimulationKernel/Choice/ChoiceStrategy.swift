@@ -20,7 +20,7 @@
 /// }
 /// kernel.choiceStrategy = SlowLaunches()
 /// ```
-public protocol ChoiceStrategy: AnyObject {
+package protocol ChoiceStrategy: AnyObject {
     /// The value to use at `point`: `seeded` to leave the decision to the seed, or any other value in the range.
     func value(at point: ChoicePoint, seeded: Int64) -> Int64
 }

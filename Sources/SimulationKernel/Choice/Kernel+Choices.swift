@@ -14,7 +14,7 @@ extension Kernel {
     /// ```
     ///
     /// - Complexity: O(1), plus the strategy's own cost.
-    public func draw(_ label: ChoiceLabel, in range: ClosedRange<Int64>) -> Int64 {
+    package func draw(_ label: ChoiceLabel, in range: ClosedRange<Int64>) -> Int64 {
         let seeded = random.nextInt(in: range)
         return decide(label, range: range, kind: .draw, seeded: seeded)
     }
@@ -22,7 +22,7 @@ extension Kernel {
     /// A number in `range`, drawn as `random.nextInt(in: range)` draws it unless a strategy overrides it.
     ///
     /// For `0...(n - 1)` this is also the number `random.nextInt(below: n)` would give.
-    public func draw(_ label: ChoiceLabel, in range: ClosedRange<Int>) -> Int {
+    package func draw(_ label: ChoiceLabel, in range: ClosedRange<Int>) -> Int {
         Int(draw(label, in: Int64(range.lowerBound)...Int64(range.upperBound)))
     }
 
@@ -34,7 +34,7 @@ extension Kernel {
     /// ```swift
     /// let jitter = kernel.draw(ChoiceLabel("app.launchJitter", subject: 1), in: -maximum...maximum)
     /// ```
-    public func draw(_ label: ChoiceLabel, in range: ClosedRange<VirtualDuration>) -> VirtualDuration {
+    package func draw(_ label: ChoiceLabel, in range: ClosedRange<VirtualDuration>) -> VirtualDuration {
         .nanoseconds(draw(label, in: range.lowerBound.nanoseconds...range.upperBound.nanoseconds))
     }
 
@@ -46,7 +46,7 @@ extension Kernel {
     /// ```swift
     /// if kernel.chance("push.dropped", partsPerMillion: 50_000) { return }  // 5%
     /// ```
-    public func chance(_ label: ChoiceLabel, partsPerMillion: UInt64) -> Bool {
+    package func chance(_ label: ChoiceLabel, partsPerMillion: UInt64) -> Bool {
         let seeded: Int64 = random.chance(partsPerMillion: partsPerMillion) ? 1 : 0
         return decide(label, range: 0...1, kind: .chance(partsPerMillion: partsPerMillion), seeded: seeded) == 1
     }
@@ -56,7 +56,7 @@ extension Kernel {
     ///
     /// A single alternative still draws, as the generator does, so that
     /// adding a choice point never shifts the numbers after it.
-    public func choose(_ label: ChoiceLabel, count: Int) -> Int {
+    package func choose(_ label: ChoiceLabel, count: Int) -> Int {
         precondition(count > 0, "choose(_:count:) needs at least one alternative to choose from, got \(count)")
         let seeded = Int64(random.nextInt(below: UInt64(count)))
         return Int(decide(label, range: 0...Int64(count - 1), kind: .choice, seeded: seeded))
@@ -66,7 +66,7 @@ extension Kernel {
     /// the index; nil, with no draw and no choice point, when `elements` is empty.
     ///
     /// - Complexity: O(1) for random-access collections, O(*n*) otherwise.
-    public func choose<C: Collection>(_ label: ChoiceLabel, from elements: C) -> C.Element? {
+    package func choose<C: Collection>(_ label: ChoiceLabel, from elements: C) -> C.Element? {
         guard !elements.isEmpty else { return nil }
         let offset = choose(label, count: elements.count)
         return elements[elements.index(elements.startIndex, offsetBy: offset)]

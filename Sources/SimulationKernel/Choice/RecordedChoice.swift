@@ -2,18 +2,18 @@
 ///
 /// Recorded by the kernel when ``Kernel/recordsChoices`` is on, in the order
 /// the decisions were made; ``ChoiceReplay`` plays a list of them back.
-public struct RecordedChoice: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct RecordedChoice: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Which decision it was.
-    public var label: ChoiceLabel
+    package var label: ChoiceLabel
     /// The values it could take.
-    public var range: ClosedRange<Int64>
+    package var range: ClosedRange<Int64>
     /// The value the run used (after any strategy, clamped to `range`).
-    public var value: Int64
+    package var value: Int64
     /// When it was made.
-    public var instant: VirtualInstant
+    package var instant: VirtualInstant
 
     /// Creates a recorded decision; a shrinker builds changed lists with it.
-    public init(label: ChoiceLabel, range: ClosedRange<Int64>, value: Int64, instant: VirtualInstant) {
+    package init(label: ChoiceLabel, range: ClosedRange<Int64>, value: Int64, instant: VirtualInstant) {
         self.label = label
         self.range = range
         self.value = value
@@ -21,5 +21,5 @@ public struct RecordedChoice: Sendable, Hashable, Codable, CustomStringConvertib
     }
 
     /// For example `launch.jitter(2) = 17 in -50...50 at 1.250s`.
-    public var description: String { "\(label) = \(value) in \(range) at \(instant)" }
+    package var description: String { "\(label) = \(value) in \(range) at \(instant)" }
 }

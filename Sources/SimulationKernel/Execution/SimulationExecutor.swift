@@ -19,7 +19,7 @@ import Darwin
 /// `Task.sleep` waking, `Task.detached` work coming back) is not run: it
 /// would arrive at a moment that depends on the machine. It is counted and
 /// reported instead, and the task it belongs to shows up as stalled.
-public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
+package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     private struct State {
         var ready: [UnownedJob] = []
         /// The thread allowed to enqueue: the loop's during a run, the spawning thread during `spawn`.
@@ -36,9 +36,9 @@ public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     private let readyCount = Atomic<Int>(0)
 
     /// Creates an executor with no jobs.
-    public init() {}
+    init() {}
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let current = pthread_self()
         state.withLock { state in
@@ -55,12 +55,12 @@ public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// How many jobs arrived from a thread other than the loop's while a run was active.
-    public var foreignEnqueueCount: Int {
+    package var foreignEnqueueCount: Int {
         state.withLock { $0.foreignEnqueues }
     }
 
     /// Whether the calling thread is the one running the loop.
-    public var isOnLoopThread: Bool {
+    package var isOnLoopThread: Bool {
         let current = pthread_self()
         return state.withLock { state in
             guard let owner = state.owner else { return false }

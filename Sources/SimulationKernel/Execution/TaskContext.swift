@@ -4,13 +4,13 @@
 /// inherit it, and so "the current simulation" needs no singleton.
 public final class TaskContext: @unchecked Sendable {
     /// The kernel running the task.
-    public unowned let kernel: Kernel
+    package unowned let kernel: Kernel
     /// A number unique within the run, in spawn order.
-    public let identifier: UInt64
+    package let identifier: UInt64
     /// The task's name, for traces and stall reports.
     public let name: String
     /// The gate deciding when the task may run again after a wait.
-    public let gate: (any ExecutionGate)?
+    package let gate: (any ExecutionGate)?
     /// When the task was spawned.
     public let spawnedAt: VirtualInstant
     /// The waits the task (and its child tasks, which share the context) are suspended in. Loop thread only.
@@ -26,7 +26,7 @@ public final class TaskContext: @unchecked Sendable {
     }
 
     /// The context of the simulated task the caller runs in, if any.
-    @TaskLocal public static var current: TaskContext?
+    @TaskLocal package static var current: TaskContext?
 
     /// Cancels the task (and its children): its current wait throws `CancellationError`.
     public func cancel() {

@@ -6,7 +6,7 @@ import Synchronization
 /// model primitive such as CPU work, or a handler waiting for the system.
 /// The kernel keeps the open ones, so that when a run goes idle with work
 /// unfinished it can name what each task was waiting for.
-public final class Waiter: @unchecked Sendable {
+package final class Waiter: @unchecked Sendable {
     enum Phase {
         case pending
         case endedEarly((any Error)?)
@@ -21,7 +21,7 @@ public final class Waiter: @unchecked Sendable {
     }
 
     /// What the task waits for, in words, for stall reports.
-    public var reason: String {
+    package var reason: String {
         switch why {
         case .text(let text): text
         case .sleep(let deadline): "a sleep until \(deadline)"
@@ -30,9 +30,9 @@ public final class Waiter: @unchecked Sendable {
 
     private let why: Reason
     /// The name of the simulated task that waits.
-    public let taskName: String
+    let taskName: String
     /// The gate of the task that waits, consulted before it may run again.
-    public let gate: (any ExecutionGate)?
+    package let gate: (any ExecutionGate)?
     let context: TaskContext?
     private let phase = Mutex(Phase.pending)
     private let pendingError = Mutex<(any Error)?>(nil)
@@ -62,7 +62,7 @@ public final class Waiter: @unchecked Sendable {
     }
 
     /// Whether the waiter was resumed or failed already.
-    public var isFinished: Bool {
+    package var isFinished: Bool {
         phase.withLock { phase in
             switch phase {
             case .finished, .endedEarly: true
@@ -72,7 +72,7 @@ public final class Waiter: @unchecked Sendable {
     }
 
     /// Lets the task continue, once its gate admits it (for example when its app process is not suspended).
-    public func resume() {
+    package func resume() {
         // After shut-down nothing is recorded and every task must unwind: gates no longer hold anyone.
         if let gate, context?.kernel.isShutDown != true {
             gate.admit(self)
@@ -82,18 +82,18 @@ public final class Waiter: @unchecked Sendable {
     }
 
     /// Ends the wait with `error`, once the gate admits the task (cancellation takes this path).
-    public func resume(throwing error: any Error) {
+    package func resume(throwing error: any Error) {
         pendingError.withLock { $0 = error }
         resume()
     }
 
     /// Lets the task continue at once, bypassing its gate. Gates call this when they admit a waiter.
-    public func resumeNow() {
+    package func resumeNow() {
         finish(with: pendingError.withLock { $0 })
     }
 
     /// Makes the task's wait throw `error`.
-    public func fail(_ error: any Error) {
+    package func fail(_ error: any Error) {
         finish(with: error)
     }
 
@@ -125,7 +125,7 @@ public final class Waiter: @unchecked Sendable {
 /// The iOS model gives every app process a gate: while the process is
 /// suspended, its code does not run, so resumptions wait at the gate; when
 /// the process is terminated they fail.
-public protocol ExecutionGate: AnyObject, Sendable {
+package protocol ExecutionGate: AnyObject, Sendable {
     /// Called when `waiter`'s wait is over. Call `waiter.resumeNow()` now or
     /// later, or `waiter.fail(_:)`.
     func admit(_ waiter: Waiter)

@@ -11,10 +11,10 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     public private(set) var value: UInt64 = Fingerprint.offsetBasis
 
     /// A fingerprint of no bytes.
-    public init() {}
+    package init() {}
 
     /// Folds `bytes` into the hash.
-    public mutating func combine<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func combine<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         var hash = value
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -24,7 +24,7 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Folds the UTF-8 bytes of `text` into the hash.
-    public mutating func combine(_ text: String) {
+    package mutating func combine(_ text: String) {
         var text = text
         text.withUTF8 { combine($0) }
     }

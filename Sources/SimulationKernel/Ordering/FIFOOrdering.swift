@@ -3,10 +3,10 @@
 /// Installing it gives the same runs as installing no policy; it only makes
 /// the kernel ask (and, with ``Kernel/recordsOrderingDecisions``, record),
 /// which shows where the same-instant races of a run are.
-public final class FIFOOrdering: SameInstantOrdering {
+final class FIFOOrdering: SameInstantOrdering {
     /// Creates the first-in first-out policy.
-    public init() {}
+    init() {}
 
     /// Always the first candidate, the one scheduled earliest.
-    public func nextEvent(among candidates: [ScheduledEvent]) -> Int { 0 }
+    func nextEvent(among candidates: [ScheduledEvent]) -> Int { 0 }
 }

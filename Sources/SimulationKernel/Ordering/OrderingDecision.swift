@@ -2,16 +2,16 @@
 ///
 /// Recorded by the kernel when ``Kernel/recordsOrderingDecisions`` is on,
 /// one per question asked; ``OrderingReplay`` plays a list of them back.
-public struct OrderingDecision: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct OrderingDecision: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The index of the event that ran, among the candidates in first-in first-out order.
-    public var chosen: Int
+    package var chosen: Int
     /// How many events were due at that instant.
-    public var count: Int
+    package var count: Int
     /// The instant.
-    public var instant: VirtualInstant
+    package var instant: VirtualInstant
 
     /// Creates a decision; `chosen` must be in `0..<count`.
-    public init(chosen: Int, count: Int, instant: VirtualInstant) {
+    package init(chosen: Int, count: Int, instant: VirtualInstant) {
         precondition(count > 0 && (0..<count).contains(chosen), "an ordering decision chooses one of its candidates")
         self.chosen = chosen
         self.count = count
@@ -19,5 +19,5 @@ public struct OrderingDecision: Sendable, Hashable, Codable, CustomStringConvert
     }
 
     /// For example `2 of 3 at 1.000s`.
-    public var description: String { "\(chosen) of \(count) at \(instant)" }
+    package var description: String { "\(chosen) of \(count) at \(instant)" }
 }

@@ -15,24 +15,24 @@
 /// replayed.sameInstantOrdering = OrderingReplay(recorded.recordedOrderingDecisions)
 /// _ = replayed.run()  // the same order of events
 /// ```
-public final class OrderingReplay: SameInstantOrdering {
+final class OrderingReplay: SameInstantOrdering {
     /// The decisions to play back, in order.
-    public let decisions: [OrderingDecision]
+    let decisions: [OrderingDecision]
     /// The policy that answers once the list no longer applies.
-    public let fallback: any SameInstantOrdering
+    let fallback: any SameInstantOrdering
     /// How many questions were answered from the list.
-    public private(set) var replayedCount = 0
+    private(set) var replayedCount = 0
     /// The index of the first question whose number of candidates did not match its decision, if one did not.
-    public private(set) var divergence: Int?
+    private(set) var divergence: Int?
     private var asked = 0
 
     /// Creates a replay of `decisions`, falling back to `fallback` (first-in first-out by default).
-    public init(_ decisions: [OrderingDecision], fallback: any SameInstantOrdering = FIFOOrdering()) {
+    init(_ decisions: [OrderingDecision], fallback: any SameInstantOrdering = FIFOOrdering()) {
         self.decisions = decisions
         self.fallback = fallback
     }
 
-    public func nextEvent(among candidates: [ScheduledEvent]) -> Int {
+    func nextEvent(among candidates: [ScheduledEvent]) -> Int {
         let question = asked
         asked += 1
         let own = fallback.nextEvent(among: candidates)

@@ -23,7 +23,7 @@
 /// }
 /// kernel.sameInstantOrdering = LastInFirstOut()
 /// ```
-public protocol SameInstantOrdering: AnyObject {
+package protocol SameInstantOrdering: AnyObject {
     /// The index in `candidates` of the event to run now.
     ///
     /// - Parameter candidates: Two or more events due at the same instant,

@@ -13,16 +13,16 @@
 ///     ...
 /// }
 /// ```
-public final class SeededOrdering: SameInstantOrdering {
+package final class SeededOrdering: SameInstantOrdering {
     /// The generator the order is drawn from.
-    public private(set) var random: SeededGenerator
+    package private(set) var random: SeededGenerator
 
     /// Creates a policy whose order is fixed by `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         random = SeededGenerator(seed: seed)
     }
 
-    public func nextEvent(among candidates: [ScheduledEvent]) -> Int {
+    package func nextEvent(among candidates: [ScheduledEvent]) -> Int {
         Int(random.nextInt(below: UInt64(candidates.count)))
     }
 }

@@ -19,7 +19,7 @@
 /// Two labels are equal when their names have the same text and their
 /// subjects are equal; where each literal is stored does not matter.
 /// The kernel labels its own events too: the wake-up of a task sleeping on
-/// ``Kernel/clock`` is ``wakeName`` with the task's identifier as subject, and
+/// ``Kernel/clock`` is `wakeName` with the task's identifier as subject, and
 /// events scheduled without a label carry ``unlabelled``.
 public struct EventLabel: @unchecked Sendable {
     // @unchecked: the pointer is to an immutable string literal in the binary, valid for the process's life.
@@ -50,7 +50,7 @@ public struct EventLabel: @unchecked Sendable {
     public static var unlabelled: EventLabel { EventLabel("unlabelled") }
 
     /// The name the kernel gives to the wake-up of a task sleeping on its clock; the subject is the task's identifier.
-    public static var wakeName: StaticString { "kernel.wake" }
+    static var wakeName: StaticString { "kernel.wake" }
 
     /// The label of a sleeping task's wake-up; no subject for a sleep outside any spawned task.
     static func wake(of waiter: Waiter) -> EventLabel {
@@ -76,12 +76,12 @@ public struct EventLabel: @unchecked Sendable {
     /// Whether the label's name is `name`, compared as text.
     ///
     /// - Complexity: O(*n*) in the name's length, without allocating.
-    public func hasName(_ name: StaticString) -> Bool {
+    package func hasName(_ name: StaticString) -> Bool {
         nameStart == name.utf8Start || nameBytes.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
     /// Whether this is the wake-up of a task sleeping on the kernel's clock.
-    public var isWake: Bool { hasName(EventLabel.wakeName) }
+    var isWake: Bool { hasName(EventLabel.wakeName) }
 }
 
 extension EventLabel: Hashable {

@@ -10,15 +10,15 @@
 /// their payload instead of going through generic metadata.
 ///
 /// - Complexity: `push` and `popFirst` are O(log n); `first` is O(1).
-public struct EventQueue<Payload> {
+package struct EventQueue<Payload> {
     /// One queued event.
-    public struct Entry {
+    package struct Entry {
         /// When the event is due, in nanoseconds of virtual time.
-        public var time: Int64
+        package var time: Int64
         /// The order in which the event was pushed; breaks ties at one instant.
-        public var sequence: UInt64
+        package var sequence: UInt64
         /// What the event carries.
-        public var payload: Payload
+        package var payload: Payload
 
         @inlinable
         init(time: Int64, sequence: UInt64, payload: Payload) {
@@ -33,32 +33,32 @@ public struct EventQueue<Payload> {
 
     /// Creates an empty queue.
     @inlinable
-    public init() {}
+    package init() {}
 
     /// The number of queued events.
     @inlinable
-    public var count: Int { heap.count }
+    package var count: Int { heap.count }
 
     /// Whether no event is queued.
     @inlinable
-    public var isEmpty: Bool { heap.isEmpty }
+    package var isEmpty: Bool { heap.isEmpty }
 
     /// The earliest event, without removing it.
     @inlinable
-    public var first: Entry? { heap.first }
+    package var first: Entry? { heap.first }
 
     /// When the earliest event is due, without copying it; nil when the queue is empty.
     @inlinable
-    public var firstTime: Int64? { heap.isEmpty ? nil : heap[0].time }
+    package var firstTime: Int64? { heap.isEmpty ? nil : heap[0].time }
 
     /// The sequence number the next push will receive.
     @inlinable
-    public var upcomingSequence: UInt64 { nextSequence }
+    var upcomingSequence: UInt64 { nextSequence }
 
     /// Queues `payload` at `time` and returns its sequence number.
     @inlinable
     @discardableResult
-    public mutating func push(_ payload: Payload, at time: Int64) -> UInt64 {
+    package mutating func push(_ payload: Payload, at time: Int64) -> UInt64 {
         let sequence = nextSequence
         nextSequence &+= 1
         heap.append(Entry(time: time, sequence: sequence, payload: payload))
@@ -71,7 +71,7 @@ public struct EventQueue<Payload> {
 
     /// Removes and returns the earliest event.
     @inlinable
-    public mutating func popFirst() -> Entry? {
+    package mutating func popFirst() -> Entry? {
         guard let last = heap.popLast() else { return nil }
         if heap.isEmpty { return last }
         return heap.withUnsafeMutableBufferPointer { buffer in
@@ -84,7 +84,7 @@ public struct EventQueue<Payload> {
 
     /// Puts back an entry that `popFirst()` returned, with its own sequence number, as if it had never left.
     @inlinable
-    public mutating func reinsert(_ entry: Entry) {
+    mutating func reinsert(_ entry: Entry) {
         heap.append(entry)
         let last = heap.count - 1
         heap.withUnsafeMutableBufferPointer { buffer in
@@ -94,13 +94,13 @@ public struct EventQueue<Payload> {
 
     /// Calls `body` with the sequence number of every queued event, in no particular order.
     @inlinable
-    public func forEachSequence(_ body: (UInt64) -> Void) {
+    func forEachSequence(_ body: (UInt64) -> Void) {
         for entry in heap { body(entry.sequence) }
     }
 
     /// Removes every event.
     @inlinable
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         heap.removeAll(keepingCapacity: true)
     }
 

@@ -2,21 +2,21 @@
 ///
 /// A plain value, copied out of the queue: holding one keeps nothing alive
 /// and changes nothing in the run.
-public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
+package struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
     /// What the event is and whom it concerns.
-    public var label: EventLabel
+    package var label: EventLabel
     /// The order in which the event was scheduled; same-instant events run in this order unless a policy says otherwise.
-    public var sequence: UInt64
+    package var sequence: UInt64
     /// When the event is due.
-    public var instant: VirtualInstant
+    package var instant: VirtualInstant
 
     /// Creates a description of an event.
-    public init(label: EventLabel, sequence: UInt64, instant: VirtualInstant) {
+    package init(label: EventLabel, sequence: UInt64, instant: VirtualInstant) {
         self.label = label
         self.sequence = sequence
         self.instant = instant
     }
 
     /// The label, sequence number and instant, for example `backgroundTime.expiring(3) #41 at 29.000s`.
-    public var description: String { "\(label) #\(sequence) at \(instant)" }
+    package var description: String { "\(label) #\(sequence) at \(instant)" }
 }

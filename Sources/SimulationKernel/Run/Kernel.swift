@@ -32,11 +32,11 @@ public final class Kernel: @unchecked Sendable {
     /// The current virtual instant.
     @exclusivity(unchecked) public private(set) var now: VirtualInstant = .zero
     /// The run's seeded random numbers; the only randomness the model may use.
-    public var random: SeededGenerator
+    package var random: SeededGenerator
     /// Bounds that stop a runaway run.
     public var limits: RunLimits
     /// The executor every simulated task prefers.
-    public let executor = SimulationExecutor()
+    package let executor = SimulationExecutor()
 
     // The hot state is exempt from dynamic exclusivity checks, which cost more than the event loop itself:
     // nothing here is ever accessed in overlap (no callbacks run inside a mutation of it).
@@ -49,16 +49,16 @@ public final class Kernel: @unchecked Sendable {
     /// How many events have run.
     @exclusivity(unchecked) public private(set) var eventCount = 0
     /// How many executor jobs have run.
-    @exclusivity(unchecked) public private(set) var jobCount = 0
+    @exclusivity(unchecked) private(set) var jobCount = 0
     /// Whether ``shutDown()`` was called; later events never run.
-    @exclusivity(unchecked) public private(set) var isShutDown = false
+    @exclusivity(unchecked) package private(set) var isShutDown = false
     /// How the run ends once ``stop(_:message:)`` was called: the run loop returns it at its next check.
     @exclusivity(unchecked) private var requestedStop: RunEnd?
 
     /// The label of the event running now, or of the last one to run while the executor drains the work it made ready.
     ///
     /// ``EventLabel/unlabelled`` before the first event.
-    @exclusivity(unchecked) public private(set) var currentEventLabel: EventLabel = .unlabelled
+    @exclusivity(unchecked) private(set) var currentEventLabel: EventLabel = .unlabelled
 
     /// Called with every event just before it runs, once the clock shows its instant; nil (the default) costs nothing.
     ///
@@ -71,19 +71,19 @@ public final class Kernel: @unchecked Sendable {
     /// var reached: [EventLabel: Int] = [:]
     /// kernel.eventObserver = { event in reached[event.label, default: 0] += 1 }
     /// ```
-    @exclusivity(unchecked) public var eventObserver: ((ScheduledEvent) -> Void)?
+    @exclusivity(unchecked) package var eventObserver: ((ScheduledEvent) -> Void)?
 
     /// Decides which of several events due at one instant runs next; nil (the default) runs them first-in first-out.
     ///
     /// See ``SameInstantOrdering``. With no policy the run loop does no work
     /// for ties beyond checking this property.
-    @exclusivity(unchecked) public var sameInstantOrdering: (any SameInstantOrdering)?
+    @exclusivity(unchecked) package var sameInstantOrdering: (any SameInstantOrdering)?
 
     /// Whether the kernel keeps every answer of ``sameInstantOrdering`` in ``recordedOrderingDecisions``; off by default.
-    public var recordsOrderingDecisions = false
+    package var recordsOrderingDecisions = false
 
     /// The answers of the same-instant ordering policy, in order, while ``recordsOrderingDecisions`` was on.
-    public private(set) var recordedOrderingDecisions: [OrderingDecision] = []
+    package private(set) var recordedOrderingDecisions: [OrderingDecision] = []
 
     /// The events due at one instant while the ordering policy is asked; kept to reuse its storage.
     private var tiedEvents: [EventQueue<Event>.Entry] = []
@@ -94,16 +94,16 @@ public final class Kernel: @unchecked Sendable {
     /// ``choose(_:count:)``); nil (the default) leaves them to the seed.
     ///
     /// See ``ChoiceStrategy``.
-    public var choiceStrategy: (any ChoiceStrategy)?
+    package var choiceStrategy: (any ChoiceStrategy)?
 
     /// Whether the kernel keeps every decision made at a choice point in ``recordedChoices``; off by default.
-    public var recordsChoices = false
+    package var recordsChoices = false
 
     /// The decisions made at choice points, in order, while ``recordsChoices`` was on.
-    public internal(set) var recordedChoices: [RecordedChoice] = []
+    package internal(set) var recordedChoices: [RecordedChoice] = []
 
     /// How many choice points the run has passed.
-    public internal(set) var choiceCount = 0
+    var choiceCount = 0
 
     /// Creates a kernel whose randomness is fixed by `seed`.
     public init(seed: UInt64, limits: RunLimits = RunLimits()) {
@@ -115,24 +115,24 @@ public final class Kernel: @unchecked Sendable {
     public var clock: SimulationClock { SimulationClock(kernel: self) }
 
     /// The number of events waiting, including cancelled ones not yet discarded.
-    public var pendingEventCount: Int { queue.count }
+    var pendingEventCount: Int { queue.count }
 
     /// The number of labelled events queued, including cancelled ones not yet discarded; for tests of the label table.
     var labelledEventCount: Int { labels.count }
 
     /// The number of spawned tasks that have not returned.
-    public var liveTaskCount: Int { tasks.count }
+    var liveTaskCount: Int { tasks.count }
 
     /// Whether ``stop(_:message:)`` was called: the run is ending for a limit.
-    public var isStopping: Bool { requestedStop != nil }
+    var isStopping: Bool { requestedStop != nil }
 
     // MARK: Events
 
     /// Runs `action` at `instant` (or now, if `instant` is past), labelled with what it is and whom it concerns.
     ///
     /// The label changes nothing in the run: observers, ordering policies and
-    /// ``currentEventLabel`` see it. Events at one instant run in the order
-    /// they were scheduled, unless a ``sameInstantOrdering`` decides otherwise.
+    /// `currentEventLabel` see it. Events at one instant run in the order
+    /// they were scheduled, unless a `sameInstantOrdering` decides otherwise.
     ///
     /// ```swift
     /// kernel.schedule(at: deadline, label: EventLabel("backgroundTime.expiring", subject: 3)) {
@@ -201,8 +201,14 @@ public final class Kernel: @unchecked Sendable {
     /// Prefer this to `Task {}`, which does not inherit the executor
     /// (SE-0417) and would run on real threads in real time.
     @discardableResult
-    public func spawn(
-        _ name: String, gate: (any ExecutionGate)? = nil, _ body: @escaping @Sendable () async -> Void
+    public func spawn(_ name: String, _ body: @escaping @Sendable () async -> Void) -> TaskContext {
+        spawn(name, gate: nil, body)
+    }
+
+    /// Starts a simulated task whose jobs wait for `gate` (the model's lanes: a process's main thread, a serial queue).
+    @discardableResult
+    package func spawn(
+        _ name: String, gate: (any ExecutionGate)?, _ body: @escaping @Sendable () async -> Void
     ) -> TaskContext {
         if tasks.count >= limits.maximumLiveTasks && requestedStop == nil {
             stop(.liveTasks, message: "the run stopped at \(now) with \(tasks.count) simulated tasks alive at once: "
@@ -236,7 +242,7 @@ public final class Kernel: @unchecked Sendable {
     ///
     /// `reason` says in words what the task waits for; it appears in stall
     /// reports. Cancelling the task makes the wait throw `CancellationError`.
-    public func wait(for reason: @autoclosure () -> String, _ register: (Waiter) -> Void) async throws {
+    package func wait(for reason: @autoclosure () -> String, _ register: (Waiter) -> Void) async throws {
         try await wait(reason: .text(reason()), register)
     }
 
@@ -428,7 +434,7 @@ public final class Kernel: @unchecked Sendable {
     }
 
     /// The tasks still waiting, if any, when nothing is left to run.
-    public func stallReport() -> StallReport? {
+    func stallReport() -> StallReport? {
         guard !tasks.isEmpty else { return nil }
         let stalled = tasks.values.sorted { $0.identifier < $1.identifier }.map { context in
             StallReport.StalledTask(

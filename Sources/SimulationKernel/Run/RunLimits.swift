@@ -68,7 +68,7 @@ public struct RunLimits: Sendable, Hashable {
     ///
     /// Shared so that every way of saying how long a run lasts is capped the
     /// same way, with the same words.
-    public static func problem(withRunLength length: VirtualDuration, writtenAs text: String) -> String? {
+    package static func problem(withRunLength length: VirtualDuration, writtenAs text: String) -> String? {
         guard length.nanoseconds > tenYears.nanoseconds else { return nil }
         return "\"\(QuotableText.quotable(text))\" is over ten years; no scenario needs that long (was a unit wrong?)"
     }

@@ -6,7 +6,7 @@ import SimulationSupport
 /// `"1.5s"`, `"1h30m"` or `"7d"`; reports print them back compactly. Parsing is
 /// decimal and integer-only so that `"0.1s"` is exactly 100,000,000 ns on
 /// every platform.
-public enum TimeText {
+package enum TimeText {
     /// The units a duration may be written in, longest names first so that `ms` wins over `m`.
     static let units: [(name: String, nanoseconds: Int64)] = [
         ("ns", 1),
@@ -21,7 +21,7 @@ public enum TimeText {
     ]
 
     /// Why a duration string could not be read.
-    public enum ParseError: Error, Equatable, CustomStringConvertible {
+    package enum ParseError: Error, Equatable, CustomStringConvertible {
         case empty
         case malformed(String)
         case unknownUnit(String)
@@ -30,7 +30,7 @@ public enum TimeText {
         /// A fraction finer than the nanosecond, the smallest unit of virtual time (`"0.5ns"`, `"0.0000000001s"`).
         case finerThanNanosecond(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .empty:
                 return "empty duration (write for example \"5s\", \"250ms\", \"2m\", \"1h30m\")"
@@ -58,7 +58,7 @@ public enum TimeText {
     /// ```swift
     /// try TimeText.duration("1m30s")  // .seconds(90)
     /// ```
-    public static func duration(_ text: String) throws(ParseError) -> VirtualDuration {
+    package static func duration(_ text: String) throws(ParseError) -> VirtualDuration {
         .nanoseconds(try parse(text))
     }
 
@@ -121,17 +121,17 @@ public enum TimeText {
     }
 
     /// Formats a span compactly for people, to the millisecond: `0.250s`, `5.000s`, `2m05.000s`, `1h02m00s`, `3d04h00m`.
-    public static func format(_ duration: VirtualDuration) -> String {
+    package static func format(_ duration: VirtualDuration) -> String {
         format(nanoseconds: duration.nanoseconds)
     }
 
     /// Formats an instant as the span since the run began, compactly for people: `1m05.250s`.
-    public static func format(_ instant: VirtualInstant) -> String {
+    package static func format(_ instant: VirtualInstant) -> String {
         format(nanoseconds: instant.nanoseconds)
     }
 
     /// Formats a span the way scenario files write it, exactly, in the largest unit that divides it: `30s`, `1500ms`, `2h`.
-    public static func formatExact(_ duration: VirtualDuration) -> String {
+    package static func formatExact(_ duration: VirtualDuration) -> String {
         formatExact(nanoseconds: duration.nanoseconds)
     }
 
@@ -157,7 +157,7 @@ public enum TimeText {
     }
 
     /// Formats an instant as the span since the run began, exactly, the way scenario files write it: `30s`, `1500ms`.
-    public static func formatExact(_ instant: VirtualInstant) -> String {
+    package static func formatExact(_ instant: VirtualInstant) -> String {
         formatExact(nanoseconds: instant.nanoseconds)
     }
 

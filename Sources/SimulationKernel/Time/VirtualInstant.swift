@@ -22,14 +22,14 @@ public struct VirtualInstant: Sendable, Hashable, Comparable, Codable {
     }
 
     /// The instant `nanoseconds` later, saturating instead of overflowing.
-    public func adding(nanoseconds delta: Int64) -> VirtualInstant {
+    package func adding(nanoseconds delta: Int64) -> VirtualInstant {
         let (sum, overflow) = nanoseconds.addingReportingOverflow(delta)
         if overflow { return delta > 0 ? .distantFuture : .zero }
         return VirtualInstant(nanoseconds: sum)
     }
 
     /// Nanoseconds from this instant until `other` (negative when `other` is earlier).
-    public func nanoseconds(until other: VirtualInstant) -> Int64 {
+    package func nanoseconds(until other: VirtualInstant) -> Int64 {
         other.nanoseconds &- nanoseconds
     }
 
@@ -62,7 +62,7 @@ extension VirtualInstant: CustomStringConvertible {
 
 extension Duration {
     /// The duration in whole nanoseconds, saturating at the bounds of `Int64`.
-    public var wholeNanoseconds: Int64 {
+    package var wholeNanoseconds: Int64 {
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         if overflow { return seconds < 0 ? .min : .max }

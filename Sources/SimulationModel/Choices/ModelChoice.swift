@@ -57,12 +57,12 @@ public enum ModelChoice: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The label of the decision, for `subject` when the decision concerns one thing.
-    public func label(subject: Int? = nil) -> ChoiceLabel {
+    package func label(subject: Int? = nil) -> ChoiceLabel {
         ChoiceLabel(rawValue, subject: subject.map(Int64.init))
     }
 
     /// The decision a label names, if the model makes it.
-    public init?(_ label: ChoiceLabel) {
+    package init?(_ label: ChoiceLabel) {
         self.init(rawValue: label.name)
     }
 }

@@ -50,9 +50,9 @@ public struct SimulationResult: Sendable {
     /// Every launched task's run, in start order (kept whether or not the trace is).
     public var taskRuns: [TaskRun] = []
     /// Every decision made at a choice point, in order, when the run was asked to record them.
-    public var choices: [RecordedChoice] = []
+    package var choices: [RecordedChoice] = []
     /// Every answer of the same-instant ordering policy, in order, when the run was asked to record them.
-    public var orderingDecisions: [OrderingDecision] = []
+    package var orderingDecisions: [OrderingDecision] = []
 
     /// How the run ended, in the trace's words (`run.end`'s `ending`), without the details.
     public var recordedEnding: RunRecord.Ending { Self.recordedEnding(of: ending) }

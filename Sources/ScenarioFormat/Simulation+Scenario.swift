@@ -39,7 +39,7 @@ extension Simulation {
 
 extension Scenario {
     /// What the model needs of the scenario to run it.
-    public func setup(seed: UInt64? = nil, stopAt: Duration? = nil) -> SimulationSetup {
+    package func setup(seed: UInt64? = nil, stopAt: Duration? = nil) -> SimulationSetup {
         var setup = SimulationSetup(
             name: name, seed: seed ?? self.seed, stopAt: stopAt ?? self.stopAt, profile: profile, policy: policy, app: app.info,
             device: device, timeline: timeline, updates: app.updates.map { $0.applied(to: app).info })

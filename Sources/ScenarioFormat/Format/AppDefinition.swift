@@ -31,7 +31,7 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
         case urlSessionDidFinishEvents
 
         /// Whether it is a scene delegate callback, which only an app with `UIApplicationSceneManifest` hears.
-        public var isScene: Bool { rawValue.hasPrefix("scene") }
+        var isScene: Bool { rawValue.hasPrefix("scene") }
     }
 
     /// The bundle identifier, for example `com.example.notes`.
@@ -57,13 +57,13 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     public var updates: [AppUpdate]
 
     /// The background modes Info.plist may list, as it writes them.
-    public static let knownBackgroundModes = BackgroundMode.known.map(\.rawValue)
+    static let knownBackgroundModes = BackgroundMode.known.map(\.rawValue)
 
     /// The entitlements bgsim knows: the ones the model weighs.
-    public static let knownEntitlements = [gpuEntitlement]
+    static let knownEntitlements = [gpuEntitlement]
 
     /// The entitlement a continued processing task needs to use the GPU in the background (Apple, `Resources.gpu`).
-    public static let gpuEntitlement = AppInfo.gpuEntitlement
+    package static let gpuEntitlement = AppInfo.gpuEntitlement
 
     /// Creates an app definition.
     public init(
@@ -85,7 +85,7 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     }
 
     /// What the system knows of the app without running it.
-    public var info: AppInfo {
+    package var info: AppInfo {
         AppInfo(
             bundleIdentifier: bundleIdentifier, backgroundModes: backgroundModes, permittedIdentifiers: permittedIdentifiers,
             entitlements: entitlements, usesScenes: usesScenes, build: build)
@@ -98,7 +98,7 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     }
 
     /// Whether any build's code creates a background `URLSession` (its parameters then go in `run.start`).
-    public var usesBackgroundSessions: Bool {
+    var usesBackgroundSessions: Bool {
         func uses(_ steps: [Step]) -> Bool {
             steps.contains { step in
                 switch step {
@@ -113,7 +113,7 @@ public struct AppDefinition: Sendable, Hashable, Decodable {
     }
 
     /// The action attached to `callback`, if any.
-    public func action(for callback: Callback) -> String? {
+    package func action(for callback: Callback) -> String? {
         handlers.first { $0.callback == callback }?.action
     }
 

@@ -47,7 +47,7 @@ public struct AppUpdate: Sendable, Hashable, Decodable {
     }
 
     /// `app` as this build is.
-    public func applied(to app: AppDefinition) -> AppDefinition {
+    package func applied(to app: AppDefinition) -> AppDefinition {
         var updated = app
         updated.build = build
         updated.updates = []

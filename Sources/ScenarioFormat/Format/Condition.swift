@@ -39,7 +39,7 @@ public indirect enum Condition: Sendable, Hashable {
     }
 
     /// The keys a condition object may have: exactly one of them.
-    public static let keys = ["flag", "valid", "backgroundTimeRemainingBelow", "applicationState", "not", "all", "any"]
+    package static let keys = ["flag", "valid", "backgroundTimeRemainingBelow", "applicationState", "not", "all", "any"]
 
     /// Every flag and stored identifier the condition reads, for validation.
     var flags: [String] {

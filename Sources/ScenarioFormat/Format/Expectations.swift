@@ -48,7 +48,7 @@ public struct Expectations: Sendable, Hashable, Decodable {
         }
 
         /// The ways a run may end, as `ended` names them.
-        public static let endings = TaskRecord.Ending.allCases.map(\.rawValue) + ["running"]
+        static let endings = TaskRecord.Ending.allCases.map(\.rawValue) + ["running"]
 
         /// Whether `identifier` is one this expectation is about.
         func matches(_ candidate: String) -> Bool {
@@ -71,7 +71,7 @@ public struct Expectations: Sendable, Hashable, Decodable {
         }
 
         /// The states an output expectation may name.
-        public static let states = SavedState.Output.State.allCases.map(\.rawValue) + ["none"]
+        package static let states = SavedState.Output.State.allCases.map(\.rawValue) + ["none"]
     }
 
     /// Creates expectations; every part is optional.

@@ -9,7 +9,7 @@ public enum ExpirationBehavior: Sendable, Hashable {
     case steps([Step])
 
     /// The shorthand names of `onExpiration`.
-    public static let shorthands = ["endTask", "endTaskAsync", "doNothing", "noHandler", "completeFailure"]
+    package static let shorthands = ["endTask", "endTaskAsync", "doNothing", "noHandler", "completeFailure"]
 }
 
 extension ExpirationBehavior: Decodable {

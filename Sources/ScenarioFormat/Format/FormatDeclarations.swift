@@ -9,21 +9,21 @@ import Synchronization
 /// ``record(_:)`` collects those declarations, so that `bgsim schema` can
 /// write the JSON Schema from the reader's own tables and the two cannot
 /// drift. Recording is off (a nil check) in every other read.
-public final class FormatDeclarations: Sendable {
+package final class FormatDeclarations: Sendable {
     /// The keys an object at `path` allows.
-    public struct Object: Sendable, Equatable {
+    package struct Object: Sendable, Equatable {
         /// The object's place, as messages name it (`app.actions.a[0]`, `(top level)`).
-        public var path: String
+        package var path: String
         /// The keys it allows, in the reader's order.
-        public var keys: [String]
+        package var keys: [String]
     }
 
     /// The names a value at `path` may have.
-    public struct Choice: Sendable, Equatable {
+    package struct Choice: Sendable, Equatable {
         /// The value's place (`timeline[0].action`).
-        public var path: String
+        package var path: String
         /// The names allowed, in the reader's order.
-        public var choices: [String]
+        package var choices: [String]
     }
 
     private let state = Mutex<(objects: [Object], choices: [Choice])>(([], []))
@@ -31,12 +31,12 @@ public final class FormatDeclarations: Sendable {
     @TaskLocal static var current: FormatDeclarations?
 
     /// The objects declared, in the order read.
-    public var objects: [Object] { state.withLock { $0.objects } }
+    package var objects: [Object] { state.withLock { $0.objects } }
     /// The choices declared, in the order read.
-    public var choices: [Choice] { state.withLock { $0.choices } }
+    package var choices: [Choice] { state.withLock { $0.choices } }
 
     /// Reads `data` as a scenario, recording what the reader declares; returns the declarations and the reader's error, if any.
-    public static func record(_ data: Data) -> (declarations: FormatDeclarations, error: ScenarioError?) {
+    package static func record(_ data: Data) -> (declarations: FormatDeclarations, error: ScenarioError?) {
         let declarations = FormatDeclarations()
         let error = $current.withValue(declarations) { () -> ScenarioError? in
             do throws(ScenarioError) {

@@ -5,7 +5,7 @@ import SimulationSupport
 
 extension Scenario {
     /// The largest scenario file bgsim reads; the sample scenarios are a few kilobytes.
-    public static let maximumFileSize = 16 << 20
+    package static let maximumFileSize = 16 << 20
 
     /// Reads and checks a scenario file.
     ///

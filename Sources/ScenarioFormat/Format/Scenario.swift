@@ -8,7 +8,7 @@ import SimulationSupport
 /// ``Scenario/load(from:)``; it can also be built in Swift.
 public struct Scenario: Sendable, Hashable {
     /// The scenario file format version this build reads.
-    public static let currentFormat = 1
+    package static let currentFormat = 1
 
     /// A short name, for reports.
     public var name: String
@@ -230,7 +230,7 @@ struct TimelineSources: Sendable, Hashable {
 
 extension Scenario {
     /// Where timeline entry `index` was written, as messages name places (`timeline[3].repeat.entries[1]`).
-    public func sourcePath(ofTimelineEntry index: Int) -> String {
+    package func sourcePath(ofTimelineEntry index: Int) -> String {
         guard index < timelineSources.paths.count else { return "timeline[\(index)]" }
         return ScenarioFormat.describe(timelineSources.paths[index])
     }

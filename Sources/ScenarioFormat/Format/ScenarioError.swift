@@ -11,14 +11,14 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     public var message: String
 
     /// The exit code of `bgsim` for an invalid scenario (`EX_DATAERR`).
-    public static let exitCode: Int32 = 65
+    static let exitCode: Int32 = 65
 
     /// Creates an error; the location and the message are made safe to print (see `QuotableText.printable(_:limit:)`).
     ///
     /// Messages quote what the file says, and a file can hold terminal escape
     /// sequences or a megabyte-long key: whatever built the message, what
     /// reaches the terminal is escaped and bounded.
-    public init(file: String, location: String, message: String) {
+    package init(file: String, location: String, message: String) {
         self.file = QuotableText.printable(file, limit: 300)
         self.location = QuotableText.printable(location, limit: 300)
         self.message = QuotableText.printable(message, limit: 1000)

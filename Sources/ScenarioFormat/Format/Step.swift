@@ -58,10 +58,10 @@ public indirect enum Step: Sendable, Hashable {
     case transfer(TransferStep)
 
     /// The step names a scenario may use, in the order the schema lists them: the names of `StepFormat.all`.
-    public static let names = StepFormat.all.map(\.name)
+    package static let names = StepFormat.all.map(\.name)
 
     /// The placeholder an identifier may hold: the run's next job number (1, 2, ...). In a `register` it takes the
     /// next number and keeps it for the next `submit` in the same run of the action, so that the identifier a tap
     /// registers is the one it submits; a `submit` takes the kept number, or a new one.
-    public static let jobNumberPlaceholder = "{n}"
+    static let jobNumberPlaceholder = "{n}"
 }

@@ -1,6 +1,6 @@
 import BackgroundSimulation
 import PlatformLookalikes
-import ScenarioFormat
+@testable import ScenarioFormat
 import SimulationModel
 import Foundation
 import SimulationKernel

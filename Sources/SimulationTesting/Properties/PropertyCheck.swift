@@ -57,7 +57,7 @@ public enum PropertyCheck {
     }
 
     /// The seeds of the first `count` cases of a run.
-    public static func caseSeeds(runSeed: UInt64, count: Int) -> [UInt64] {
+    static func caseSeeds(runSeed: UInt64, count: Int) -> [UInt64] {
         var random = SeededGenerator(seed: runSeed)
         return (0..<count).map { _ in random.next() }
     }

@@ -1,5 +1,5 @@
 import BackgroundSimulation
-import PlatformLookalikes
+@testable import PlatformLookalikes
 import SimulationKernel
 import SimulationModel
 import SimulationTesting

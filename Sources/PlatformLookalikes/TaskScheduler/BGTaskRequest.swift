@@ -25,7 +25,7 @@ public class BGTaskRequest: @unchecked Sendable {
     ///
     /// A `Date` cannot hold every nanosecond (a `Double` of seconds), and a
     /// scenario's `"earliestBegin": "15m"` must stay exactly 15 minutes.
-    package var exactEarliestBegin: VirtualInstant?
+    var exactEarliestBegin: VirtualInstant?
 
     var kind: TaskKind { .appRefresh }
 

@@ -96,7 +96,7 @@ public final class URLSession: @unchecked Sendable {
 
     /// The delegate method a session event calls, with its name for the watchdog; nil when the process has no session
     /// object of that identifier, or its delegate does not implement the protocol of the method.
-    package static func delegateCall(for callback: TransferCallback, in application: UIApplication) -> (name: String, body: @Sendable () -> Void)? {
+    static func delegateCall(for callback: TransferCallback, in application: UIApplication) -> (name: String, body: @Sendable () -> Void)? {
         switch callback {
         case .didFinishDownloading(let identifier, let transfer):
             guard let session = application.backgroundSession(identifier),

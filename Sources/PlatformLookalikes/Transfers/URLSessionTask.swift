@@ -14,7 +14,7 @@ public let NSURLSessionTransferSizeUnknown: Int64 = -1
 public class URLSessionTask: @unchecked Sendable {
     /// The size bgsim assumes for a download whose ``countOfBytesClientExpectsToReceive`` is unknown: 1 MB
     /// (assumed; the model needs a size to time the transfer, and the server's is not known to it).
-    public static let assumedDownloadSize: Int64 = 1_000_000
+    static let assumedDownloadSize: Int64 = 1_000_000
 
     /// The task's number, unique within its session (it goes on counting in a relaunched process).
     public let taskIdentifier: Int
@@ -23,7 +23,7 @@ public class URLSessionTask: @unchecked Sendable {
     /// The earliest date the system may start the transfer; nil: as soon as it can. Set before `resume()`.
     public var earliestBeginDate: Date?
     /// How many bytes the app expects the server to send: bgsim transfers that many. Set before `resume()`; while it
-    /// is ``NSURLSessionTransferSizeUnknown`` (the default) bgsim assumes ``assumedDownloadSize``.
+    /// is ``NSURLSessionTransferSizeUnknown`` (the default) bgsim assumes 1 MB (assumed).
     public var countOfBytesClientExpectsToReceive: Int64 = NSURLSessionTransferSizeUnknown
 
     /// The session that made the task: held, as Foundation's tasks hold theirs, so a task outlives the app's reference.

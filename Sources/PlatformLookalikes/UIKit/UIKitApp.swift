@@ -9,10 +9,10 @@ import SimulationModel
 /// methods are preferred; a plain delegate's synchronous methods run under
 /// the watchdog, with the time they charge spent afterwards on the main lane.
 package final class UIKitApp: AppCode, @unchecked Sendable {
-    package let delegate: any UIApplicationDelegate
+    let delegate: any UIApplicationDelegate
     /// The delegate again, when it is a ``SimulatedApplicationDelegate``; only ever called on the simulation's thread.
     nonisolated(unsafe) let simulated: (any SimulatedApplicationDelegate)?
-    package let application: UIApplication
+    let application: UIApplication
     package let scheduler: BGTaskScheduler
     /// Whether the delegate is the app's own code (Swift written for iOS), rather than bgsim's scenario interpreter.
     let isAppCode: Bool

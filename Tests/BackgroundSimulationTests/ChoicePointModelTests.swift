@@ -1,7 +1,7 @@
 import BackgroundSimulation
 import PlatformLookalikes
 import ScenarioFormat
-import SimulationModel
+@testable import SimulationModel
 import Foundation
 @testable import SimulationKernel
 import Testing

@@ -1,7 +1,7 @@
 import BackgroundSimulation
 import PlatformLookalikes
 import ScenarioFormat
-import SimulationModel
+@testable import SimulationModel
 import SimulationKernel
 import SimulationTesting
 import Testing

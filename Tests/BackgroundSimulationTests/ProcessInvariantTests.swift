@@ -2,7 +2,7 @@ import BackgroundSimulation
 import Foundation
 import PlatformLookalikes
 import SimulationKernel
-import SimulationModel
+@testable import SimulationModel
 import SimulationTesting
 import Testing
 

@@ -1,5 +1,5 @@
 import SimulationKernel
-import SimulationModel
+@testable import SimulationModel
 import Testing
 
 /// Each feature registers its actions, callbacks, rules and parameters with one line per central list: the lists

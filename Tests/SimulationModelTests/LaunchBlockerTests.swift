@@ -1,5 +1,5 @@
 import SimulationKernel
-import SimulationModel
+@testable import SimulationModel
 import Testing
 
 /// Each reason a request waits has a stable name, and `bgTask.waiting` reads back exactly as written.

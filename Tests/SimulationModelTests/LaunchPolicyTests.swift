@@ -1,5 +1,5 @@
 import SimulationKernel
-import SimulationModel
+@testable import SimulationModel
 import Testing
 
 /// The launch policy on its own: plain values in, a decision out. No simulation is built here.

@@ -1,5 +1,5 @@
 import SimulationKernel
-import SimulationModel
+@testable import SimulationModel
 import Testing
 
 /// The profile's switches: where sources disagree, each reading is a value with its evidence, and traces name it.

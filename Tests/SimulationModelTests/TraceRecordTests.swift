@@ -1,5 +1,5 @@
 import SimulationKernel
-import SimulationModel
+@testable import SimulationModel
 import Testing
 
 /// Every kind of record goes through the canonical writer and the strict reader unchanged.

@@ -20,7 +20,7 @@ package enum AppCallback: Sendable, Hashable {
     }
 
     /// What UIKit calls instead in an app that uses scenes (see ``LifecycleCallback/inSceneApp``).
-    package var inSceneApp: AppCallback {
+    var inSceneApp: AppCallback {
         guard case .lifecycle(let callback) = self else { return self }
         return .lifecycle(callback.inSceneApp)
     }

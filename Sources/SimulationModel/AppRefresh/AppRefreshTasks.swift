@@ -1,36 +1,36 @@
 import SimulationKernel
 
 /// `BGAppRefreshTask`: about 30 s, when the system predicts the person will open the app.
-package struct AppRefreshTasks: SystemLaunchedTask {
-    package static let shared = AppRefreshTasks()
+struct AppRefreshTasks: SystemLaunchedTask {
+    static let shared = AppRefreshTasks()
 
-    package var kind: TaskKind { .appRefresh }
-    package var subjectName: String { "app refresh" }
-    package var taskClassName: String { "BGAppRefreshTask" }
-    package var backgroundMode: BackgroundMode? { .fetch }
-    package var pendingLimit: Int { 1 }
+    var kind: TaskKind { .appRefresh }
+    var subjectName: String { "app refresh" }
+    var taskClassName: String { "BGAppRefreshTask" }
+    var backgroundMode: BackgroundMode? { .fetch }
+    var pendingLimit: Int { 1 }
 
-    package func runtime(in profile: PlatformProfile) -> VirtualDuration? { profile.appRefreshRuntime }
+    func runtime(in profile: PlatformProfile) -> VirtualDuration? { profile.appRefreshRuntime }
 
-    package var expiryFix: String {
+    var expiryFix: String {
         "Keep refresh work to a few seconds (fetch what is new, not everything); move long work to a BGProcessingTask or a background URLSession, and make it resumable."
     }
 
     /// Background App Refresh off or restricted stops refreshes (WWDC20).
-    package func settingsBlocker(in world: WorldSnapshot) -> LaunchBlocker? {
+    func settingsBlocker(in world: WorldSnapshot) -> LaunchBlocker? {
         world.conditions.backgroundAppRefresh == .available ? nil : .backgroundAppRefresh(world.conditions.backgroundAppRefresh)
     }
 
-    package func kindBlocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? { nil }
+    func kindBlocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? { nil }
 
     /// Refreshes are throttled to one per `refreshMinimumInterval`.
-    package func earliestBegin(in world: WorldSnapshot, history: LaunchHistory, profile: PlatformProfile) -> VirtualInstant? {
+    func earliestBegin(in world: WorldSnapshot, history: LaunchHistory, profile: PlatformProfile) -> VirtualInstant? {
         history.lastLaunch[.appRefresh].map { $0 + profile.refreshMinimumInterval }
     }
 
     /// Opened n times a day, refreshes come up to 1/n of the once-a-day delay late, aimed just before the
     /// person's usual opening time: "the system predicts the person will open the app".
-    package func realisticDelay(
+    func realisticDelay(
         for entry: PendingRequest, readyAt ready: VirtualInstant, in world: WorldSnapshot, profile: PlatformProfile
     ) -> VirtualDuration {
         let opensPerDay = max(1, world.opens(within: WorldSnapshot.week) / 7)
@@ -43,7 +43,7 @@ package struct AppRefreshTasks: SystemLaunchedTask {
     }
 
     /// A refresh requested sooner than the minimum interval will not run sooner: worth a diagnostic, not a refusal.
-    package func reviewSubmission(_ request: TaskRequest, from process: AppProcess, profile: PlatformProfile) {
+    func reviewSubmission(_ request: TaskRequest, from process: AppProcess, profile: PlatformProfile) {
         let now = process.kernel.now
         guard (request.earliestBegin ?? now) - now < profile.refreshMinimumInterval else { return }
         let asked = TimeText.formatExact(max(.zero, (request.earliestBegin ?? now) - now))

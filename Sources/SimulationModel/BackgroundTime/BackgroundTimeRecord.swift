@@ -19,7 +19,7 @@ public enum BackgroundTimeRecord: Sendable, Hashable {
     case taskExpirationHandler(TaskExpirationHandler)
 
     /// The kinds of background time records, spelled as trace lines write them.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case start = "backgroundTime.start"
         case expiring = "backgroundTime.expiring"
         case end = "backgroundTime.end"
@@ -30,7 +30,7 @@ public enum BackgroundTimeRecord: Sendable, Hashable {
     }
 
     /// The record's kind.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .start: .start
         case .expiring: .expiring
@@ -44,7 +44,7 @@ public enum BackgroundTimeRecord: Sendable, Hashable {
 }
 
 extension BackgroundTimeRecord: FeatureRecord {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         switch self {
         case .start(let record): record.encode(to: &fields)
         case .expiring(let record): record.encode(to: &fields)
@@ -56,7 +56,7 @@ extension BackgroundTimeRecord: FeatureRecord {
         }
     }
 
-    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         switch kind {
         case .start: self = .start(try Start(from: &fields))
         case .expiring: self = .expiring(try Expiring(from: &fields))
@@ -79,7 +79,7 @@ extension BackgroundTimeRecord {
         public var deadline: VirtualInstant
 
         /// Creates the record.
-        public init(process: Int, budget: VirtualDuration, deadline: VirtualInstant) {
+        init(process: Int, budget: VirtualDuration, deadline: VirtualInstant) {
             self.process = process
             self.budget = budget
             self.deadline = deadline
@@ -93,7 +93,7 @@ extension BackgroundTimeRecord {
         public var openTasks: Int
 
         /// Creates the record.
-        public init(process: Int, openTasks: Int) {
+        init(process: Int, openTasks: Int) {
             self.process = process
             self.openTasks = openTasks
         }
@@ -104,7 +104,7 @@ extension BackgroundTimeRecord {
         public var process: Int
 
         /// Creates the record.
-        public init(process: Int) {
+        package init(process: Int) {
             self.process = process
         }
     }
@@ -120,7 +120,7 @@ extension BackgroundTimeRecord {
         public var remaining: VirtualDuration?
 
         /// Creates the record.
-        public init(process: Int, identifier: Int, name: String, remaining: VirtualDuration?) {
+        package init(process: Int, identifier: Int, name: String, remaining: VirtualDuration?) {
             self.process = process
             self.identifier = identifier
             self.name = name
@@ -137,7 +137,7 @@ extension BackgroundTimeRecord {
         public var age: VirtualDuration
 
         /// Creates the record.
-        public init(process: Int, identifier: Int, name: String, age: VirtualDuration) {
+        init(process: Int, identifier: Int, name: String, age: VirtualDuration) {
             self.process = process
             self.identifier = identifier
             self.name = name
@@ -153,7 +153,7 @@ extension BackgroundTimeRecord {
         public var state: AppState.Name
 
         /// Creates the record.
-        public init(process: Int, name: String, state: AppState.Name) {
+        init(process: Int, name: String, state: AppState.Name) {
             self.process = process
             self.name = name
             self.state = state
@@ -167,7 +167,7 @@ extension BackgroundTimeRecord {
         public var phase: CodePhase
 
         /// Creates the record.
-        public init(process: Int, identifier: Int, phase: CodePhase) {
+        init(process: Int, identifier: Int, phase: CodePhase) {
             self.process = process
             self.identifier = identifier
             self.phase = phase
@@ -176,13 +176,13 @@ extension BackgroundTimeRecord {
 }
 
 extension BackgroundTimeRecord.Start: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("budget", budget)
         fields.add("deadline", deadline)
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         budget = try fields.duration("budget")
         deadline = try fields.instant("deadline")
@@ -190,36 +190,36 @@ extension BackgroundTimeRecord.Start: TracePayload {
 }
 
 extension BackgroundTimeRecord.Expiring: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("openTasks", openTasks)
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         openTasks = try fields.smallCount("openTasks")
     }
 }
 
 extension BackgroundTimeRecord.End: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
     }
 }
 
 extension BackgroundTimeRecord.TaskBegin: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("identifier", identifier)
         fields.add("name", name)
         fields.add("process", process)
         fields.add("remaining", orMinusOne: remaining)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         identifier = try fields.smallCount("identifier")
         name = try fields.string("name")
@@ -228,14 +228,14 @@ extension BackgroundTimeRecord.TaskBegin: TracePayload {
 }
 
 extension BackgroundTimeRecord.TaskEnd: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("age", age)
         fields.add("identifier", identifier)
         fields.add("name", name)
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         identifier = try fields.smallCount("identifier")
         name = try fields.string("name")
@@ -244,13 +244,13 @@ extension BackgroundTimeRecord.TaskEnd: TracePayload {
 }
 
 extension BackgroundTimeRecord.TaskInvalid: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("name", name)
         fields.add("process", process)
         fields.add("state", state)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         name = try fields.string("name")
         state = try fields.choice("state")
@@ -258,13 +258,13 @@ extension BackgroundTimeRecord.TaskInvalid: TracePayload {
 }
 
 extension BackgroundTimeRecord.TaskExpirationHandler: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("identifier", identifier)
         fields.add("phase", phase)
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         identifier = try fields.smallCount("identifier")
         phase = try fields.choice("phase")

@@ -8,29 +8,29 @@ import SimulationKernel
 /// slots, the error codes of some refusals) is a profile parameter or marked
 /// assumed where it is decided. The system's side while the task runs (its
 /// Live Activity) is the ``ContinuedProcessing`` service.
-package struct ContinuedProcessingTasks: TaskBehavior {
-    package static let shared = ContinuedProcessingTasks()
+struct ContinuedProcessingTasks: TaskBehavior {
+    static let shared = ContinuedProcessingTasks()
 
-    package var kind: TaskKind { .continuedProcessing }
-    package var subjectName: String { "continued processing" }
-    package var taskClassName: String { "BGContinuedProcessingTask" }
+    var kind: TaskKind { .continuedProcessing }
+    var subjectName: String { "continued processing" }
+    var taskClassName: String { "BGContinuedProcessingTask" }
     /// None: Apple's guide lists only the permitted identifier (and an entitlement for the GPU). Assumed.
-    package var backgroundMode: BackgroundMode? { nil }
+    var backgroundMode: BackgroundMode? { nil }
     /// Continued requests wait in a queue that Apple gives no length for: unbounded here.
-    package var pendingLimit: Int { .max }
+    var pendingLimit: Int { .max }
     /// Continued tasks are the person's own: a failed one does not push back the app's later tasks.
-    package var penalizesIncompleteTasks: Bool { false }
+    var penalizesIncompleteTasks: Bool { false }
     /// Apps register continued handlers when the person asks for the work (BGTaskScheduler.h; Apple's article and
     /// WWDC25 sample register on the tap).
-    package var registersOnDemand: Bool { true }
+    var registersOnDemand: Bool { true }
 
     /// At most `continuedProcessingConcurrency` run at once; the others wait in a queue (strategy `.queue`).
-    package var hasConcurrencySlots: Bool { true }
+    var hasConcurrencySlots: Bool { true }
 
     /// No fixed limit (Apple forums 818623: "There isn't any specific time limit"): it runs while it makes progress.
-    package func runtime(in profile: PlatformProfile) -> VirtualDuration? { nil }
+    func runtime(in profile: PlatformProfile) -> VirtualDuration? { nil }
 
-    package func submit(_ request: TaskRequest, from process: AppProcess, to scheduler: TaskScheduler) throws(SubmitError) {
+    func submit(_ request: TaskRequest, from process: AppProcess, to scheduler: TaskScheduler) throws(SubmitError) {
         let system = process.system
         let app = system.appInfo
         let profile = system.profile
@@ -128,7 +128,7 @@ package struct ContinuedProcessingTasks: TaskBehavior {
     }
 
     /// A queued continued request begins as soon as a slot is free for it in the process that submitted it.
-    package func blocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? {
+    func blocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? {
         if world.closedInAppSwitcher { return .closedInAppSwitcher }
         guard let app = world.liveApp else { return .appNotRunning }
         if app.runningTasks.contains(request.identifier) { return .alreadyRunning }
@@ -139,30 +139,30 @@ package struct ContinuedProcessingTasks: TaskBehavior {
     }
 
     /// `earliestBeginDate` is ignored; no delay applies: the person is waiting.
-    package func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> VirtualInstant {
+    func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> VirtualInstant {
         entry.submittedAt
     }
 
     /// What the task's own work left in its output files: its end says it, also when the app never heard.
-    package func outputLeft(by task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft? {
+    func outputLeft(by task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft? {
         process.outputState(of: task)
     }
 
     /// The log adds the Live Activity's title (cocoa-mhlw/cocoa PR #644; iOS 26.1).
-    package func logDescription(of request: TaskRequest) -> String {
+    func logDescription(of request: TaskRequest) -> String {
         "<\(taskClassName): \(request.identifier) (\(request.title))>"
     }
 
     /// The Live Activity shows the request's title and subtitle and the progress the system samples.
-    package var hasLiveActivity: Bool { true }
+    var hasLiveActivity: Bool { true }
 
     /// Where the profile reads a wildcard entry's handler as every job's under it.
-    package func findsHandlerUnderWildcard(in profile: PlatformProfile) -> Bool {
+    func findsHandlerUnderWildcard(in profile: PlatformProfile) -> Bool {
         profile.continuedWildcardRegistration == .matchesComposed
     }
 
     /// `BGContinuedProcessingTaskRequest`'s words, strategy and resources, and the person's action it answered.
-    package func encodeFields(of request: TaskRequest, personAction: String?, to fields: inout TraceFieldWriter) {
+    func encodeFields(of request: TaskRequest, personAction: String?, to fields: inout TraceFieldWriter) {
         fields.add("title", request.title)
         fields.add("subtitle", request.subtitle)
         fields.add("strategy", request.strategy)
@@ -170,7 +170,7 @@ package struct ContinuedProcessingTasks: TaskBehavior {
         fields.add("personAction", personAction ?? "")
     }
 
-    package func decodeFields(into request: inout TaskRequest, from fields: inout TraceFieldReader) throws(TraceDecodingError) -> String? {
+    func decodeFields(into request: inout TaskRequest, from fields: inout TraceFieldReader) throws(TraceDecodingError) -> String? {
         request.title = try fields.string("title")
         request.subtitle = try fields.string("subtitle")
         request.strategy = try fields.choice("strategy")

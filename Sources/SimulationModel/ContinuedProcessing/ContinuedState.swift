@@ -7,10 +7,10 @@ package final class ContinuedState {
     package struct Shown: Equatable {
         package var title: String
         package var subtitle: String
-        package var completed: Int64 = 0
-        package var total: Int64 = 0
+        var completed: Int64 = 0
+        var total: Int64 = 0
         /// `fractionCompleted` in thousandths, rounded down: the trace holds integers only.
-        package var permille: Int64 = 0
+        var permille: Int64 = 0
     }
 
     /// The task's `progress`, which the app updates and the system samples.

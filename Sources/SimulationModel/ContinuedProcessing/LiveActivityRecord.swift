@@ -8,13 +8,13 @@ public enum LiveActivityRecord: Sendable, Hashable {
     case prompt(Prompt)
 
     /// The kinds of Live Activity records, spelled as trace lines write them.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case update = "liveActivity.update"
         case prompt = "liveActivity.prompt"
     }
 
     /// The record's kind.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .update: .update
         case .prompt: .prompt
@@ -23,14 +23,14 @@ public enum LiveActivityRecord: Sendable, Hashable {
 }
 
 extension LiveActivityRecord: FeatureRecord {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         switch self {
         case .update(let record): record.encode(to: &fields)
         case .prompt(let record): record.encode(to: &fields)
         }
     }
 
-    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         switch kind {
         case .update: self = .update(try Update(from: &fields))
         case .prompt: self = .prompt(try Prompt(from: &fields))
@@ -67,7 +67,7 @@ extension LiveActivityRecord {
         public var advanced: Bool
 
         /// Creates the record.
-        public init(
+        package init(
             process: Int, identifier: String, title: String, subtitle: String, completed: Int64, total: Int64, permille: Int64,
             cause: Cause, advanced: Bool
         ) {
@@ -100,7 +100,7 @@ extension LiveActivityRecord {
         public var phase: Phase
 
         /// Creates the record.
-        public init(process: Int, identifier: String, phase: Phase) {
+        package init(process: Int, identifier: String, phase: Phase) {
             self.process = process
             self.identifier = identifier
             self.phase = phase
@@ -109,7 +109,7 @@ extension LiveActivityRecord {
 }
 
 extension LiveActivityRecord.Update: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("advanced", advanced)
         fields.add("cause", cause)
         fields.add("completed", completed)
@@ -121,7 +121,7 @@ extension LiveActivityRecord.Update: TracePayload {
         fields.add("total", total)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         identifier = try fields.string("identifier")
         title = try fields.string("title")
@@ -138,7 +138,7 @@ extension LiveActivityRecord.Update: TracePayload {
 }
 
 extension LiveActivityRecord.Prompt: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         // In key order: answer, identifier, phase, process, stalledFor, why.
         if case .answered(let answer) = phase { fields.add("answer", answer) }
         fields.add("identifier", identifier)
@@ -152,7 +152,7 @@ extension LiveActivityRecord.Prompt: TracePayload {
         if case .withdrawn(let why) = phase { fields.add("why", why) }
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         identifier = try fields.string("identifier")
         switch try fields.string("phase") {

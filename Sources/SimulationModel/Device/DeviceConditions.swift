@@ -50,7 +50,7 @@ public struct DeviceConditions: Sendable, Hashable {
     ]
 
     /// The keys only the scenario's `device` sets: the timeline locks with `lock`, and hardware does not change.
-    package static let deviceOnlyKeys = ["locked", "supportsBackgroundGPU"]
+    static let deviceOnlyKeys = ["locked", "supportsBackgroundGPU"]
 
     /// The keys a timeline `conditions` action may change.
     package static let changeableKeys = keys.filter { !deviceOnlyKeys.contains($0) }
@@ -72,7 +72,7 @@ public struct ConditionChange: Sendable, Hashable {
     public init() {}
 
     /// `conditions` with this change applied.
-    public func applied(to conditions: DeviceConditions) -> DeviceConditions {
+    package func applied(to conditions: DeviceConditions) -> DeviceConditions {
         var result = conditions
         if let locked { result.locked = locked }
         if let charging { result.charging = charging }

@@ -4,12 +4,12 @@ public enum DeviceRecord: Sendable, Hashable {
     case state(State)
 
     /// The kinds of device records, spelled as trace lines write them.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case state = "device.state"
     }
 
     /// The record's kind.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .state: .state
         }
@@ -17,13 +17,13 @@ public enum DeviceRecord: Sendable, Hashable {
 }
 
 extension DeviceRecord: FeatureRecord {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         switch self {
         case .state(let record): record.encode(to: &fields)
         }
     }
 
-    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         switch kind {
         case .state: self = .state(try State(from: &fields))
         }
@@ -47,7 +47,7 @@ extension DeviceRecord {
         public var thermalState: DeviceConditions.ThermalState
 
         /// The record of `conditions`.
-        public init(_ conditions: DeviceConditions) {
+        package init(_ conditions: DeviceConditions) {
             locked = conditions.locked
             charging = conditions.charging
             batteryLevel = conditions.batteryLevel
@@ -61,7 +61,7 @@ extension DeviceRecord {
 }
 
 extension DeviceRecord.State: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("backgroundAppRefresh", backgroundAppRefresh)
         fields.add("batteryLevel", batteryLevel)
         fields.add("charging", charging)
@@ -72,7 +72,7 @@ extension DeviceRecord.State: TracePayload {
         fields.add("thermalState", thermalState)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         locked = try fields.bool("locked")
         charging = try fields.bool("charging")
         batteryLevel = try fields.smallCount("batteryLevel")

@@ -17,7 +17,7 @@ public struct Diagnostic: Sendable, Hashable {
     public var fix: String
 
     /// Creates a diagnostic; `fix` defaults to the rule's.
-    public init(rule: Rule, time: VirtualInstant, process: Int?, subject: String, message: String, fix: String? = nil) {
+    package init(rule: Rule, time: VirtualInstant, process: Int?, subject: String, message: String, fix: String? = nil) {
         self.rule = rule
         self.time = time
         self.process = process

@@ -19,7 +19,7 @@ public struct DiagnosticRecord: Sendable, Hashable {
     public var process: Int?
 
     /// The record of `diagnostic`.
-    public init(_ diagnostic: Diagnostic) {
+    package init(_ diagnostic: Diagnostic) {
         rule = diagnostic.rule.id
         name = diagnostic.rule.name
         severity = diagnostic.severity
@@ -31,7 +31,7 @@ public struct DiagnosticRecord: Sendable, Hashable {
 }
 
 extension DiagnosticRecord: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("fix", fix)
         fields.add("message", message)
         fields.add("name", name)
@@ -41,7 +41,7 @@ extension DiagnosticRecord: TracePayload {
         fields.add("subject", subject)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         rule = try fields.string("rule")
         name = try fields.string("name")
         severity = try fields.choice("severity")

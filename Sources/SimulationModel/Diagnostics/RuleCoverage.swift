@@ -3,9 +3,9 @@
 ///
 /// `bgsim rules --format markdown` prints it as docs/rules.md's coverage table, and CI checks that the file is what
 /// the command prints, so the table cannot drift from the catalog.
-public struct CoverageItem: Sendable, Hashable {
+package struct CoverageItem: Sendable, Hashable {
     /// Where the practice comes from.
-    public enum Origin: String, Sendable, Hashable, CaseIterable {
+    package enum Origin: String, Sendable, Hashable, CaseIterable {
         /// The seeds' review checklist (what apps must do).
         case checklist
         /// A mistake the seeds and the platform facts name, with its sample scenario where there is one.
@@ -13,18 +13,18 @@ public struct CoverageItem: Sendable, Hashable {
     }
 
     /// Where the practice comes from.
-    public var origin: Origin
+    package var origin: Origin
     /// The practice or the mistake, in a few words.
-    public var practice: String
+    package var practice: String
     /// The rules that fire when an app gets it wrong; empty when none can.
-    public var rules: [String]
+    package var rules: [String]
     /// How the model observes it, or why it cannot.
-    public var note: String
+    package var note: String
     /// Sample scenarios that show it, by file name in Scenarios/.
-    public var samples: [String]
+    package var samples: [String]
 
     /// Creates an item.
-    public init(_ origin: Origin, _ practice: String, rules: [String], note: String, samples: [String] = []) {
+    package init(_ origin: Origin, _ practice: String, rules: [String], note: String, samples: [String] = []) {
         self.origin = origin
         self.practice = practice
         self.rules = rules
@@ -34,9 +34,9 @@ public struct CoverageItem: Sendable, Hashable {
 }
 
 /// The coverage table: every checklist item and common mistake, in the seeds' order.
-public enum RuleCoverage {
+package enum RuleCoverage {
     /// Every item, checklist first.
-    public static let items: [CoverageItem] = [
+    package static let items: [CoverageItem] = [
         CoverageItem(
             .checklist, "All task identifiers are in BGTaskSchedulerPermittedIdentifiers", rules: ["BGS010"],
             note: "register returns false and submit throws notPermitted, with the console's words.",
@@ -154,7 +154,7 @@ public enum RuleCoverage {
     ]
 
     /// The items that name `ruleID`, in table order.
-    public static func items(for ruleID: String) -> [CoverageItem] {
+    package static func items(for ruleID: String) -> [CoverageItem] {
         items.filter { $0.rules.contains(ruleID) }
     }
 }

@@ -11,7 +11,7 @@ extension AppRecord {
             public var message: String
 
             /// Creates the termination.
-            public init(reason: TerminationReason, message: String) {
+            package init(reason: TerminationReason, message: String) {
                 self.reason = reason
                 self.message = message
             }
@@ -27,7 +27,7 @@ extension AppRecord {
         public var termination: Termination?
 
         /// A change between two living states; a termination has its own initializer.
-        public init(process: Int, from: AppState.Name, to: AppState.Name, cause: StateChangeCause?) {
+        package init(process: Int, from: AppState.Name, to: AppState.Name, cause: StateChangeCause?) {
             precondition(to != .terminated, "a termination says why: use init(process:from:termination:)")
             self.process = process
             self.from = from
@@ -36,7 +36,7 @@ extension AppRecord {
         }
 
         /// A termination.
-        public init(process: Int, from: AppState.Name, termination: Termination) {
+        package init(process: Int, from: AppState.Name, termination: Termination) {
             self.process = process
             self.from = from
             self.to = .terminated
@@ -52,7 +52,7 @@ extension AppRecord {
         public var phase: CodePhase
 
         /// Creates the record.
-        public init(process: Int, callback: String, phase: CodePhase) {
+        package init(process: Int, callback: String, phase: CodePhase) {
             self.process = process
             self.callback = callback
             self.phase = phase
@@ -68,7 +68,7 @@ extension AppRecord {
         public var lane: CodeLane
 
         /// Creates the record.
-        public init(process: Int, duration: VirtualDuration, lane: CodeLane) {
+        package init(process: Int, duration: VirtualDuration, lane: CodeLane) {
             self.process = process
             self.duration = duration
             self.lane = lane
@@ -83,7 +83,7 @@ extension AppRecord {
         public var work: VirtualDuration
 
         /// Creates the record.
-        public init(process: Int, checkpoint: String, work: VirtualDuration) {
+        package init(process: Int, checkpoint: String, work: VirtualDuration) {
             self.process = process
             self.checkpoint = checkpoint
             self.work = work
@@ -97,7 +97,7 @@ extension AppRecord {
         public var held: Bool
 
         /// Creates the record.
-        public init(process: Int, lock: String, held: Bool) {
+        init(process: Int, lock: String, held: Bool) {
             self.process = process
             self.lock = lock
             self.held = held
@@ -111,7 +111,7 @@ extension AppRecord {
         public var lane: CodeLane
 
         /// Creates the record.
-        public init(process: Int, message: String, lane: CodeLane) {
+        package init(process: Int, message: String, lane: CodeLane) {
             self.process = process
             self.message = message
             self.lane = lane
@@ -125,7 +125,7 @@ extension AppRecord {
         public var state: AppState.Name
 
         /// Creates the record.
-        public init(process: Int, userAction: String, state: AppState.Name) {
+        init(process: Int, userAction: String, state: AppState.Name) {
             self.process = process
             self.userAction = userAction
             self.state = state
@@ -155,7 +155,7 @@ extension AppRecord {
         public var identifier: String?
 
         /// Creates the record.
-        public init(
+        package init(
             process: Int, output: String, change: OutputChange, units: Int, total: Int, state: SavedState.Output.State?,
             identifier: String?
         ) {
@@ -175,7 +175,7 @@ extension AppRecord {
         public var lane: CodeLane
 
         /// Creates the record.
-        public init(process: Int, lane: CodeLane) {
+        package init(process: Int, lane: CodeLane) {
             self.process = process
             self.lane = lane
         }
@@ -188,7 +188,7 @@ extension AppRecord {
         public var why: String
 
         /// Creates the record.
-        public init(process: Int, step: String, why: String) {
+        package init(process: Int, step: String, why: String) {
             self.process = process
             self.step = step
             self.why = why
@@ -197,7 +197,7 @@ extension AppRecord {
 }
 
 extension AppRecord.StateChange: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         // In key order, so the line needs no sorting: app.state is the most frequent kind.
         fields.add("cause", ifPresent: cause?.description)
         fields.add("code", ifPresent: termination?.reason.exceptionCode)
@@ -208,7 +208,7 @@ extension AppRecord.StateChange: TracePayload {
         fields.add("to", to)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         from = try fields.choice("from")
         to = try fields.choice("to")
@@ -230,13 +230,13 @@ extension AppRecord.StateChange: TracePayload {
 }
 
 extension AppRecord.Callback: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("callback", callback)
         fields.add("phase", phase)
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         callback = try fields.string("callback")
         phase = try fields.choice("phase")
@@ -244,13 +244,13 @@ extension AppRecord.Callback: TracePayload {
 }
 
 extension AppRecord.Activity: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("duration", duration)
         fields.add("lane", lane.name)
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         duration = try fields.duration("duration")
         lane = CodeLane(name: try fields.string("lane"))
@@ -258,13 +258,13 @@ extension AppRecord.Activity: TracePayload {
 }
 
 extension AppRecord.Save: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("checkpoint", checkpoint)
         fields.add("process", process)
         fields.add("work", work)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         checkpoint = try fields.string("checkpoint")
         work = try fields.duration("work")
@@ -272,13 +272,13 @@ extension AppRecord.Save: TracePayload {
 }
 
 extension AppRecord.Lock: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("held", held)
         fields.add("lock", lock)
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         lock = try fields.string("lock")
         held = try fields.bool("held")
@@ -286,13 +286,13 @@ extension AppRecord.Lock: TracePayload {
 }
 
 extension AppRecord.Log: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("lane", lane.name)
         fields.add("message", message)
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         message = try fields.string("message")
         lane = CodeLane(name: try fields.string("lane"))
@@ -300,13 +300,13 @@ extension AppRecord.Log: TracePayload {
 }
 
 extension AppRecord.UserActionIgnored: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("process", process)
         fields.add("state", state)
         fields.add("userAction", userAction)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         userAction = try fields.string("userAction")
         state = try fields.choice("state")
@@ -317,7 +317,7 @@ extension AppRecord.Output: TracePayload {
     /// The state written when there is no such file.
     private static let noFile = "none"
 
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("change", change)
         fields.add("identifier", ifPresent: identifier)
         fields.add("output", output)
@@ -327,7 +327,7 @@ extension AppRecord.Output: TracePayload {
         fields.add("units", units)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         output = try fields.string("output")
         change = try fields.choice("change")
@@ -346,25 +346,25 @@ extension AppRecord.Output: TracePayload {
 }
 
 extension AppRecord.UpdateUI: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("lane", lane.name)
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         lane = CodeLane(name: try fields.string("lane"))
     }
 }
 
 extension AppRecord.StepIgnored: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("process", process)
         fields.add("step", step)
         fields.add("why", why)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         step = try fields.string("step")
         why = try fields.string("why")

@@ -24,7 +24,7 @@ public enum AppRecord: Sendable, Hashable {
     case stepIgnored(StepIgnored)
 
     /// The kinds of app records, spelled as trace lines write them.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case state = "app.state"
         case callback = "app.callback"
         case work = "app.work"
@@ -39,7 +39,7 @@ public enum AppRecord: Sendable, Hashable {
     }
 
     /// The record's kind.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .state: .state
         case .callback: .callback
@@ -57,7 +57,7 @@ public enum AppRecord: Sendable, Hashable {
 }
 
 extension AppRecord: FeatureRecord {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         switch self {
         case .state(let record): record.encode(to: &fields)
         case .callback(let record): record.encode(to: &fields)
@@ -72,7 +72,7 @@ extension AppRecord: FeatureRecord {
         }
     }
 
-    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         switch kind {
         case .state: self = .state(try StateChange(from: &fields))
         case .callback: self = .callback(try Callback(from: &fields))

@@ -46,7 +46,7 @@ package enum LifecycleCallback: Sendable, Hashable {
 
     /// What UIKit calls instead in an app that uses scenes: the app delegate's lifecycle methods become the scene
     /// delegate's (TN3187's table); launching and memory warnings stay with the app delegate.
-    package var inSceneApp: LifecycleCallback {
+    var inSceneApp: LifecycleCallback {
         switch self {
         case .didBecomeActive: .sceneDidBecomeActive
         case .willResignActive: .sceneWillResignActive

@@ -6,13 +6,13 @@ public enum PersonRecord: Sendable, Hashable {
     case actionIgnored(ActionIgnored)
 
     /// The kinds of the person's records, spelled as trace lines write them.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case action = "user.action"
         case actionIgnored = "user.actionIgnored"
     }
 
     /// The record's kind.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .action: .action
         case .actionIgnored: .actionIgnored
@@ -21,14 +21,14 @@ public enum PersonRecord: Sendable, Hashable {
 }
 
 extension PersonRecord: FeatureRecord {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         switch self {
         case .action(let record): record.encode(to: &fields)
         case .actionIgnored(let record): record.encode(to: &fields)
         }
     }
 
-    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         switch kind {
         case .action: self = .action(try Action(from: &fields))
         case .actionIgnored: self = .actionIgnored(try ActionIgnored(from: &fields))
@@ -53,7 +53,7 @@ extension PersonRecord {
         public var build: String?
 
         /// The record of `action` with its `note`.
-        public init(_ action: UserAction, note: String?) {
+        package init(_ action: UserAction, note: String?) {
             self.action = action.name
             self.note = note
             switch action {
@@ -78,14 +78,14 @@ extension PersonRecord {
         public var why: String
 
         /// Creates the record.
-        public init(why: String) {
+        init(why: String) {
             self.why = why
         }
     }
 }
 
 extension PersonRecord.Action: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("action", action)
         fields.add("answer", ifPresent: answer)
         fields.add("build", ifPresent: build)
@@ -94,7 +94,7 @@ extension PersonRecord.Action: TracePayload {
         fields.add("run", ifPresent: run)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         action = try fields.choice("action")
         note = try fields.stringIfPresent("note")
         run = try fields.stringIfPresent("run")
@@ -105,11 +105,11 @@ extension PersonRecord.Action: TracePayload {
 }
 
 extension PersonRecord.ActionIgnored: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("why", why)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         why = try fields.string("why")
     }
 }

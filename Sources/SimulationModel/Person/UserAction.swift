@@ -78,10 +78,10 @@ public enum UserAction: Sendable, Hashable {
     }
 
     /// The action names a timeline may use.
-    public static let names = Name.allCases.map(\.rawValue)
+    package static let names = Name.allCases.map(\.rawValue)
 
     /// The action's name, as scenario files and traces write it.
-    public var name: Name {
+    package var name: Name {
         switch self {
         case .person(let action): .person(action.name)
         case .task(let action): .task(action.name)

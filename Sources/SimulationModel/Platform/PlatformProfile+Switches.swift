@@ -6,7 +6,7 @@
 /// beside its feature's parameters.
 extension PlatformProfile {
     /// The name of a `.choice` parameter's value, or of a flag's (`true`, `false`).
-    public func valueName(_ key: Key) -> String? {
+    func valueName(_ key: Key) -> String? {
         let info = Self.info(key)
         switch info.unit {
         case .choice:
@@ -21,7 +21,7 @@ extension PlatformProfile {
 
     /// Sets a `.choice` parameter by the name of its value; false when the name is not one of its choices.
     @discardableResult
-    public mutating func setChoice(_ key: Key, to name: String) -> Bool {
+    package mutating func setChoice(_ key: Key, to name: String) -> Bool {
         guard let index = Self.info(key).choices.firstIndex(of: name) else { return false }
         self[key] = Int64(index)
         return true

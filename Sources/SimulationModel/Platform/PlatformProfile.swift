@@ -6,7 +6,7 @@ import SimulationKernel
 /// comes from, or that it is assumed (an observation or community consensus
 /// the model adopts). A scenario can override any of them by name. Each
 /// feature declares its parameters in its folder (`<Feature>Parameters.swift`),
-/// and ``parameters`` registers them with one line per feature.
+/// and `parameters` registers them with one line per feature.
 public struct PlatformProfile: Sendable, Hashable {
     /// The OS versions bgsim models.
     public enum Name: String, Sendable, Hashable, CaseIterable, Codable {
@@ -17,7 +17,7 @@ public struct PlatformProfile: Sendable, Hashable {
     /// The name of a parameter, as written in a scenario's `overrides`: `PlatformProfile.Key.backgroundTimeBudget`.
     ///
     /// Each feature declares its keys beside its parameters; only those
-    /// registered in ``PlatformProfile/parameters`` exist.
+    /// registered in `PlatformProfile.parameters` exist.
     public struct Key: RawRepresentable, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
         /// The name, as written in a scenario's `overrides` and in `run.start` (after `profile.`).
         public let rawValue: String
@@ -47,7 +47,7 @@ public struct PlatformProfile: Sendable, Hashable {
             hasher.combine(rawValue)
         }
 
-        /// Every key, in the order of ``PlatformProfile/parameters``.
+        /// Every key, in the order of `PlatformProfile.parameters`.
         public static var allCases: [Key] { PlatformProfile.keys }
 
         /// The name.
@@ -80,7 +80,7 @@ public struct PlatformProfile: Sendable, Hashable {
     }
 
     /// What a parameter's value counts.
-    public enum Unit: String, Sendable, Hashable {
+    package enum Unit: String, Sendable, Hashable {
         /// Nanoseconds; a scenario writes a duration (`"30s"`).
         case duration
         /// A number of things; a scenario writes a whole number.
@@ -92,25 +92,25 @@ public struct PlatformProfile: Sendable, Hashable {
     }
 
     /// What a parameter means, its default, and where its value comes from.
-    public struct ParameterInfo: Sendable, Hashable {
+    package struct ParameterInfo: Sendable, Hashable {
         /// The parameter.
-        public var key: Key
+        var key: Key
         /// Its stored value in every profile that ``valuesByProfile`` does not name (see ``PlatformProfile/subscript(duration:)``).
-        package var defaultValue: Int64
+        var defaultValue: Int64
         /// Stored values that differ on some OS versions.
-        package var valuesByProfile: [Name: Int64]
+        var valuesByProfile: [Name: Int64]
         /// One sentence: what it governs.
-        public var meaning: String
+        var meaning: String
         /// The source of the value, or why it is assumed.
-        public var source: String
+        var source: String
         /// Whether the value is an assumption rather than documented by Apple.
-        public var isAssumed: Bool
+        var isAssumed: Bool
         /// What the value counts: most parameters are durations.
-        public var unit: Unit
+        package var unit: Unit
         /// The names of a `.choice` parameter's values, in the order of their stored index; empty otherwise.
-        public var choices: [String]
+        package var choices: [String]
         /// The model area the parameter belongs to, when `run.start` lists it only for runs that use that area.
-        public var feature: Feature?
+        var feature: Feature?
 
         /// A count, choice or flag, stored as `defaultValue` (a choice's index, 0 or 1 for a flag).
         init(
@@ -143,7 +143,7 @@ public struct PlatformProfile: Sendable, Hashable {
         }
 
         /// The parameter's stored value in the profile `name` before any override.
-        package func defaultValue(in name: Name) -> Int64 {
+        func defaultValue(in name: Name) -> Int64 {
             valuesByProfile[name] ?? defaultValue
         }
     }
@@ -184,13 +184,13 @@ public struct PlatformProfile: Sendable, Hashable {
     /// var profile = PlatformProfile(.iOS26)
     /// profile[duration: .backgroundTimeBudget] = .seconds(10)
     /// ```
-    public subscript(duration key: Key) -> VirtualDuration {
+    package subscript(duration key: Key) -> VirtualDuration {
         get { .nanoseconds(self[key]) }
         set { self[key] = newValue.nanoseconds }
     }
 
     /// The value of a count parameter.
-    public subscript(count key: Key) -> Int64 {
+    package subscript(count key: Key) -> Int64 {
         get { self[key] }
         set { self[key] = newValue }
     }
@@ -209,12 +209,12 @@ public struct PlatformProfile: Sendable, Hashable {
     private static let keys = parameters.map(\.key)
 
     /// The information of one parameter.
-    public static func info(_ key: Key) -> ParameterInfo {
+    package static func info(_ key: Key) -> ParameterInfo {
         parameters[index(of: key)]
     }
 
     /// What each parameter means and where it comes from: each feature's parameters, one line per feature.
-    public static let parameters: [ParameterInfo] = {
+    static let parameters: [ParameterInfo] = {
         var features = [
             backgroundTimeParameters,
             lifecycleParameters,

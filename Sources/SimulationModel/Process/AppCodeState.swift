@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Everything but the record of outside calls is touched on the
 /// simulation's thread only.
-package final class AppCodeState: @unchecked Sendable {
+final class AppCodeState: @unchecked Sendable {
     /// The synchronous app code running now, by the simulated task that runs it (a delegate method, a block, an
     /// operation, a handler).
     private var calls: [UInt64: SynchronousCall] = [:]

@@ -83,7 +83,7 @@ extension AppProcess {
     }
 
     /// Whether synchronous app code is running now (inside `runSynchronousAppCode`).
-    package var isInSynchronousAppCode: Bool { execution.calls.current != nil }
+    var isInSynchronousAppCode: Bool { execution.calls.current != nil }
 
     /// Whether a simulated API called now may act on this process; the check every look-alike makes first.
     ///
@@ -105,7 +105,7 @@ extension AppProcess {
     }
 
     /// Reports the calls that came from threads outside the simulation since the last report.
-    package func reportOutsideCalls() {
+    func reportOutsideCalls() {
         let calls = execution.calls.takeOutsideCalls()
         guard !calls.isEmpty else { return }
         var names: [String] = []

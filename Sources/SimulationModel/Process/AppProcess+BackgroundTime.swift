@@ -20,5 +20,5 @@ extension AppProcess {
     }
 
     /// How many background tasks are open.
-    package var openTaskCount: Int { backgroundTime.openTaskCount }
+    var openTaskCount: Int { backgroundTime.openTaskCount }
 }

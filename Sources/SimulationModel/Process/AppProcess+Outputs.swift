@@ -16,12 +16,12 @@ extension AppProcess {
     }
 
     /// `complete`, `partial` or `none` (nothing written, or the partial output removed): what a continued task leaves.
-    package func outputState(of task: RunningTask) -> TaskRecord.OutputLeft {
+    func outputState(of task: RunningTask) -> TaskRecord.OutputLeft {
         memory.outputState(of: task, in: self)
     }
 
     /// The names of a continued task's partial output files.
-    package func partialOutputs(of task: RunningTask) -> [String] {
+    func partialOutputs(of task: RunningTask) -> [String] {
         memory.partialOutputs(of: task, in: self)
     }
 }

@@ -4,24 +4,24 @@ import SimulationKernel
 /// while they wait for it.
 extension AppProcess {
     /// Keeps the app running in the background until ``releaseServiceHold()``: a service's callback in progress.
-    package func holdForService() {
+    func holdForService() {
         lifecycle.hold()
         cancelSuspension()
     }
 
     /// Ends a hold taken with ``holdForService()``; the app is suspended if nothing else keeps it running.
-    package func releaseServiceHold() {
+    func releaseServiceHold() {
         lifecycle.releaseHold()
         evaluateSuspension()
     }
 
     /// Runs `body` once the app finished launching: now, if it has.
-    package func whenLaunched(_ body: @escaping () -> Void) {
+    func whenLaunched(_ body: @escaping () -> Void) {
         lifecycle.whenLaunched(body)
     }
 
     /// Wakes a suspended app into the background for a service's event (a push, a finished transfer).
-    package func wakeForService(cause: StateChangeCause) {
+    func wakeForService(cause: StateChangeCause) {
         guard state == .suspended else { return }
         move(to: .background, reason: cause)
         backgroundTime.beginPeriod(in: self)
@@ -29,7 +29,7 @@ extension AppProcess {
     }
 
     /// Queues a service's delegate callback on the main lane; `started` runs when it starts, `finished` when it returns.
-    package func callForService(_ callback: AppCallback, started: (() -> Void)? = nil, finished: (() -> Void)? = nil) {
+    func callForService(_ callback: AppCallback, started: (() -> Void)? = nil, finished: (() -> Void)? = nil) {
         self.callback(callback, personAction: nil, started: started, finished: finished)
     }
 

@@ -6,14 +6,14 @@ extension AppProcess {
     // MARK: Exceptions
 
     /// The app raises NSInternalInconsistencyException and does not catch it: the console's last words, then a crash.
-    package func raiseInternalInconsistency(_ rule: Rule, subject: String, reason: String, fix: String? = nil) {
+    func raiseInternalInconsistency(_ rule: Rule, subject: String, reason: String, fix: String? = nil) {
         console("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '\(reason)'")
         diagnose(rule, subject: subject, message: reason, fix: fix)
         terminate(.crash, message: "NSInternalInconsistencyException: \(reason)")
     }
 
     /// `submit` or a launch found no handler for `identifier` in this process (iOS 26.1: BGTaskScheduler.m:379, :697, :833).
-    package func raiseNoLaunchHandler(_ identifier: String, atSubmit: Bool) {
+    func raiseNoLaunchHandler(_ identifier: String, atSubmit: Bool) {
         raiseInternalInconsistency(
             Rules.noLaunchHandler, subject: "task identifier \(identifier)",
             reason: "No launch handler registered for task with identifier \(identifier)",
@@ -39,14 +39,14 @@ extension AppProcess {
     // MARK: Running tasks
 
     /// The tasks running, oldest first.
-    package var runningTasks: [RunningTask] { tasks.running }
+    var runningTasks: [RunningTask] { tasks.running }
 
-    package func runningTask(withIdentifier identifier: String) -> RunningTask? {
+    func runningTask(withIdentifier identifier: String) -> RunningTask? {
         tasks.task(withIdentifier: identifier)
     }
 
     /// The running continued tasks, oldest first.
-    package var runningContinuedTasks: [RunningTask] {
+    var runningContinuedTasks: [RunningTask] {
         tasks.running.filter { $0.continued != nil }
     }
 

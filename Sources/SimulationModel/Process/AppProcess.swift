@@ -62,7 +62,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     /// Whether the app's code is Swift written for iOS (its concurrency routed into the simulation), rather than
     /// the scenario interpreter's steps.
-    package var runsSwiftAppCode: Bool { execution.runsSwiftAppCode }
+    var runsSwiftAppCode: Bool { execution.runsSwiftAppCode }
 
     /// The process whose code the calling thread is running: that of the current simulated task, or, outside
     /// any (a delegate's initializer, a detached task), that of the simulation the thread is running.
@@ -231,12 +231,12 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
 
     #if DEBUG
     /// A component whose invariants a test breaks on purpose.
-    package enum Component: CaseIterable, Sendable {
+    enum Component: CaseIterable, Sendable {
         case lifecycle, backgroundTime, tasks, execution, cpu, memory
     }
 
     /// Test-only: breaks an invariant of `component`, so that a test sees the next check stop the run.
-    package func breakInvariantForTesting(of component: Component) {
+    func breakInvariantForTesting(of component: Component) {
         switch component {
         case .lifecycle: lifecycle.breakInvariantForTesting()
         case .backgroundTime: backgroundTime.breakInvariantForTesting()
@@ -248,7 +248,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     }
 
     /// Test-only: moves the running task `identifier` to `phase` as the model would, recorded if tasks never move so.
-    package func moveTaskForTesting(_ identifier: String, to phase: TaskPhase) {
+    func moveTaskForTesting(_ identifier: String, to phase: TaskPhase) {
         guard let task = tasks.task(withIdentifier: identifier) else { return }
         tasks.move(task, to: phase, in: self)
     }

@@ -32,7 +32,7 @@ package enum WorkOwner {
     case task(RunningTask)
 
     /// The task, now.
-    package var resolved: RunningTask? {
+    var resolved: RunningTask? {
         switch self {
         case .inherited: TaskWorkScope.current
         case .none: nil

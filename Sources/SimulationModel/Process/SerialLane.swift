@@ -36,10 +36,10 @@ package final class SerialLane: @unchecked Sendable {
     private var current: Item?
 
     /// Whether an item is running.
-    package var isBusy: Bool { current != nil }
+    var isBusy: Bool { current != nil }
 
     /// Whether nothing runs and nothing waits.
-    package var isIdle: Bool { current == nil && head == items.count }
+    var isIdle: Bool { current == nil && head == items.count }
 
     init(process: AppProcess, label: String, isMain: Bool) {
         self.process = process

@@ -18,7 +18,7 @@ import Synchronization
 /// ``Rules/synchronousCodeNeverReturned``: the run goes on, deterministic
 /// again. If it still has not returned after a second ``limit``, nothing in
 /// the process can free the thread: the watchdog writes why to standard
-/// error and exits with status ``exitStatus``.
+/// error and exits with status 70 (`EX_SOFTWARE`).
 ///
 /// ```swift
 /// // A test that expects a hang to be caught does not wait five seconds:
@@ -33,12 +33,12 @@ public final class SynchronousCodeWatchdog: @unchecked Sendable {
     @TaskLocal public static var limit: Duration = .seconds(5)
 
     /// The exit status when code never returns even after its expiration handler: EX_SOFTWARE.
-    public static let exitStatus: Int32 = 70
+    static let exitStatus: Int32 = 70
 
     package static let shared = SynchronousCodeWatchdog()
 
     /// One synchronous call being watched.
-    package final class Watch: @unchecked Sendable {
+    final class Watch: @unchecked Sendable {
         let name: String
         let limit: Duration
         let breaker: (@Sendable () -> Void)?
@@ -74,7 +74,7 @@ public final class SynchronousCodeWatchdog: @unchecked Sendable {
     private init() {}
 
     /// Starts watching a synchronous call made now.
-    package func watch(_ name: String, breaker: (@Sendable () -> Void)?) -> Watch {
+    func watch(_ name: String, breaker: (@Sendable () -> Void)?) -> Watch {
         let watch = Watch(name: name, limit: Self.limit, breaker: breaker, started: ContinuousClock.now)
         condition.lock()
         watches.append(watch)
@@ -90,14 +90,14 @@ public final class SynchronousCodeWatchdog: @unchecked Sendable {
     }
 
     /// Stops watching a call that returned.
-    package func finish(_ watch: Watch) {
+    func finish(_ watch: Watch) {
         condition.lock()
         watches.removeAll { $0 === watch }
         condition.unlock()
     }
 
     /// Whether the calling thread is one the watchdog started to call an expiration handler.
-    package static var isWatchdogThread: Bool {
+    static var isWatchdogThread: Bool {
         Thread.current.threadDictionary[breakerThreadKey] != nil
     }
 

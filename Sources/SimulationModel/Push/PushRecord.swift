@@ -8,14 +8,14 @@ public enum PushRecord: Sendable, Hashable {
     case completion(Completion)
 
     /// The kinds of push records, spelled as trace lines write them.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case received = "push.received"
         case outcome = "push.outcome"
         case completion = "push.completion"
     }
 
     /// The record's kind.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .received: .received
         case .outcome: .outcome
@@ -25,7 +25,7 @@ public enum PushRecord: Sendable, Hashable {
 }
 
 extension PushRecord: FeatureRecord {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         switch self {
         case .received(let record): record.encode(to: &fields)
         case .outcome(let record): record.encode(to: &fields)
@@ -33,7 +33,7 @@ extension PushRecord: FeatureRecord {
         }
     }
 
-    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         switch kind {
         case .received: self = .received(try Received(from: &fields))
         case .outcome: self = .outcome(try Outcome(from: &fields))
@@ -52,7 +52,7 @@ extension PushRecord {
         public var priority: Int
 
         /// Creates the record.
-        public init(push: Int, notification: RemoteNotification) {
+        package init(push: Int, notification: RemoteNotification) {
             self.push = push
             self.contentAvailable = notification.contentAvailable
             self.pushType = notification.pushType
@@ -86,7 +86,7 @@ extension PushRecord {
         public var wake: ServiceWake?
 
         /// Creates the record.
-        public init(push: Int, outcome: Disposition, why: PushReason? = nil, process: Int? = nil, wake: ServiceWake? = nil) {
+        package init(push: Int, outcome: Disposition, why: PushReason? = nil, process: Int? = nil, wake: ServiceWake? = nil) {
             self.push = push
             self.outcome = outcome
             self.why = why
@@ -114,7 +114,7 @@ extension PushRecord {
         public var result: BackgroundFetchResult?
 
         /// Creates the record.
-        public init(push: Int, process: Int, phase: CompletionPhase, result: BackgroundFetchResult? = nil) {
+        package init(push: Int, process: Int, phase: CompletionPhase, result: BackgroundFetchResult? = nil) {
             self.push = push
             self.process = process
             self.phase = phase
@@ -124,14 +124,14 @@ extension PushRecord {
 }
 
 extension PushRecord.Received: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("contentAvailable", contentAvailable)
         fields.add("priority", priority)
         fields.add("push", push)
         fields.add("pushType", pushType)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         push = try fields.smallCount("push")
         contentAvailable = try fields.bool("contentAvailable")
         pushType = try fields.choice("pushType")
@@ -140,7 +140,7 @@ extension PushRecord.Received: TracePayload {
 }
 
 extension PushRecord.Outcome: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("outcome", outcome)
         fields.add("process", ifPresent: process)
         fields.add("push", push)
@@ -148,7 +148,7 @@ extension PushRecord.Outcome: TracePayload {
         fields.add("why", ifPresent: why?.description)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         push = try fields.smallCount("push")
         outcome = try fields.choice("outcome")
         if let text = try fields.stringIfPresent("why") {
@@ -163,14 +163,14 @@ extension PushRecord.Outcome: TracePayload {
 }
 
 extension PushRecord.Completion: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("phase", phase)
         fields.add("process", process)
         fields.add("push", push)
         fields.add("result", ifPresent: result)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         push = try fields.smallCount("push")
         process = try fields.smallCount("process")
         phase = try fields.choice("phase")

@@ -10,14 +10,14 @@ public enum RunRecord: Sendable, Hashable {
     case limitExceeded(LimitExceeded)
 
     /// The kinds of run records, spelled as trace lines write them.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case start = "run.start"
         case end = "run.end"
         case limitExceeded = "run.limitExceeded"
     }
 
     /// The record's kind.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .start: .start
         case .end: .end
@@ -27,7 +27,7 @@ public enum RunRecord: Sendable, Hashable {
 }
 
 extension RunRecord: FeatureRecord {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         switch self {
         case .start(let record): record.encode(to: &fields)
         case .end(let record): record.encode(to: &fields)
@@ -35,7 +35,7 @@ extension RunRecord: FeatureRecord {
         }
     }
 
-    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         switch kind {
         case .start: self = .start(try Start(from: &fields))
         case .end: self = .end(try End(from: &fields))
@@ -67,7 +67,7 @@ extension RunRecord {
         public var features: Set<PlatformProfile.Feature>
 
         /// Creates the record.
-        public init(
+        init(
             scenario: String, seed: UInt64, profile: PlatformProfile, version: String, stopAt: VirtualInstant,
             bundleIdentifier: String, policy: SchedulingPolicy, supportsBackgroundGPU: Bool,
             features: Set<PlatformProfile.Feature> = []
@@ -104,7 +104,7 @@ extension RunRecord {
         public var diagnostics: Int
 
         /// Creates the record.
-        public init(ending: Ending, state: AppState.Name, diagnostics: Int) {
+        package init(ending: Ending, state: AppState.Name, diagnostics: Int) {
             self.ending = ending
             self.state = state
             self.diagnostics = diagnostics
@@ -117,7 +117,7 @@ extension RunRecord {
         public var message: String
 
         /// Creates the record.
-        public init(message: String) {
+        init(message: String) {
             self.message = message
         }
     }
@@ -126,7 +126,7 @@ extension RunRecord {
 extension RunRecord.Start: TracePayload {
     private static let profilePrefix = "profile."
 
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("scenario", scenario)
         fields.add("seed", String(seed))
         fields.add("profile", profile.name)
@@ -148,7 +148,7 @@ extension RunRecord.Start: TracePayload {
         }
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         scenario = try fields.string("scenario")
         let seedText = try fields.string("seed")
         guard let seed = UInt64(seedText) else {
@@ -187,13 +187,13 @@ extension RunRecord.Start: TracePayload {
 }
 
 extension RunRecord.End: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("diagnostics", diagnostics)
         fields.add("ending", ending)
         fields.add("state", state)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         ending = try fields.choice("ending")
         state = try fields.choice("state")
         diagnostics = try fields.smallCount("diagnostics")
@@ -201,11 +201,11 @@ extension RunRecord.End: TracePayload {
 }
 
 extension RunRecord.LimitExceeded: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("message", message)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         message = try fields.string("message")
     }
 }

@@ -16,7 +16,7 @@ public struct DiagnosticCount: Sendable, Hashable {
     public var lastTime: VirtualInstant
 
     /// Creates a count of one, for `diagnostic`.
-    public init(first diagnostic: Diagnostic) {
+    init(first diagnostic: Diagnostic) {
         rule = diagnostic.rule
         count = 1
         firstTime = diagnostic.time

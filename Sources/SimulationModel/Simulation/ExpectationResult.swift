@@ -8,7 +8,7 @@ public struct ExpectationResult: Sendable, Hashable {
     public var actual: String
 
     /// Creates a result.
-    public init(expectation: String, passed: Bool, actual: String) {
+    package init(expectation: String, passed: Bool, actual: String) {
         self.expectation = expectation
         self.passed = passed
         self.actual = actual

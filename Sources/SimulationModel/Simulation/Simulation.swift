@@ -49,7 +49,7 @@ public final class Simulation: SystemContext, @unchecked Sendable {
     private var taskRuns: [TaskRun] = []
 
     /// The services every run has, in the order they hear of what happens: one line registers a service.
-    package static let standardServices: [@Sendable (any SystemContext) -> any SystemService] = {
+    static let standardServices: [@Sendable (any SystemContext) -> any SystemService] = {
         var services: [@Sendable (any SystemContext) -> any SystemService] = [
             { TaskScheduler(system: $0) },
             { ContinuedProcessing(system: $0) },

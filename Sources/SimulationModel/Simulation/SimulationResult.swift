@@ -52,7 +52,7 @@ public struct SimulationResult: Sendable {
     /// Every decision made at a choice point, in order, when the run was asked to record them.
     package var choices: [RecordedChoice] = []
     /// Every answer of the same-instant ordering policy, in order, when the run was asked to record them.
-    package var orderingDecisions: [OrderingDecision] = []
+    var orderingDecisions: [OrderingDecision] = []
 
     /// How the run ended, in the trace's words (`run.end`'s `ending`), without the details.
     public var recordedEnding: RunRecord.Ending { Self.recordedEnding(of: ending) }

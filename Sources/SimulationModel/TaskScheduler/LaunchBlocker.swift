@@ -55,7 +55,7 @@ public enum LaunchBlocker: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every ``name``, in the order docs/system-policy.md lists the reasons.
-    public static let names = [
+    package static let names = [
         "closedInAppSwitcher", "appInForeground", "alreadyRunning", "lowPowerMode", "backgroundAppRefresh", "lowBattery",
         "thermalState", "deviceInUse", "needsExternalPower", "needsNetwork", "appNotUsedRecently", "appNotRunning",
         "concurrencyLimit",

@@ -15,30 +15,30 @@ import SimulationKernel
 /// ```
 ///
 /// docs/system-policy.md describes the rules and their sources.
-public struct LaunchPolicy: Sendable, Hashable {
+package struct LaunchPolicy: Sendable, Hashable {
     /// Deterministic (the earliest allowed instant) or realistic (seeded delays).
-    public var kind: SchedulingPolicy
+    var kind: SchedulingPolicy
     /// The platform's numbers.
-    public var profile: PlatformProfile
+    var profile: PlatformProfile
 
     /// Creates the policy of a run.
-    public init(kind: SchedulingPolicy, profile: PlatformProfile) {
+    init(kind: SchedulingPolicy, profile: PlatformProfile) {
         self.kind = kind
         self.profile = profile
     }
 
     /// Why `request` may not be launched now, or nil when it may.
-    public func blocker(for request: TaskRequest, in world: WorldSnapshot) -> LaunchBlocker? {
+    func blocker(for request: TaskRequest, in world: WorldSnapshot) -> LaunchBlocker? {
         request.kind.behavior.blocker(for: request, in: world, policy: self)
     }
 
     /// The earliest instant `entry` may run if the conditions that hold now keep holding.
-    public func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory) -> VirtualInstant {
+    func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory) -> VirtualInstant {
         entry.request.kind.behavior.readyTime(for: entry, in: world, history: history, policy: self)
     }
 
     /// The instant the scheduler should look again: the earliest ready time of a request nothing holds back, or nil.
-    public func nextCheck(pending: [PendingRequest], in world: WorldSnapshot, history: LaunchHistory) -> VirtualInstant? {
+    func nextCheck(pending: [PendingRequest], in world: WorldSnapshot, history: LaunchHistory) -> VirtualInstant? {
         var next: VirtualInstant?
         for entry in pending where blocker(for: entry.request, in: world) == nil {
             let ready = max(world.now, readyTime(for: entry, in: world, history: history))
@@ -48,7 +48,7 @@ public struct LaunchPolicy: Sendable, Hashable {
     }
 
     /// The requests that may be launched now, in submission order.
-    public func due(pending: [PendingRequest], in world: WorldSnapshot, history: LaunchHistory) -> [PendingRequest] {
+    func due(pending: [PendingRequest], in world: WorldSnapshot, history: LaunchHistory) -> [PendingRequest] {
         pending.filter { blocker(for: $0.request, in: world) == nil && readyTime(for: $0, in: world, history: history) <= world.now }
     }
 }

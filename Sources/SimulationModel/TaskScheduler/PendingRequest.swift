@@ -1,16 +1,16 @@
 import SimulationKernel
 
 /// A submitted request the system holds until it launches it (or the app cancels it).
-public struct PendingRequest: Sendable, Hashable {
+package struct PendingRequest: Sendable, Hashable {
     /// The request.
-    public var request: TaskRequest
+    package var request: TaskRequest
     /// When it was submitted.
-    public var submittedAt: VirtualInstant
+    var submittedAt: VirtualInstant
     /// A fraction in parts per million, drawn at submission, that the realistic policy scales its delay by.
-    public var delayDraw: Int64
+    var delayDraw: Int64
 
     /// Creates a pending request.
-    public init(request: TaskRequest, submittedAt: VirtualInstant, delayDraw: Int64 = 0) {
+    package init(request: TaskRequest, submittedAt: VirtualInstant, delayDraw: Int64 = 0) {
         self.request = request
         self.submittedAt = submittedAt
         self.delayDraw = delayDraw
@@ -18,12 +18,12 @@ public struct PendingRequest: Sendable, Hashable {
 }
 
 /// What the system remembers of earlier launches: when each kind last ran, and how long a failure holds it back.
-public struct LaunchHistory: Sendable, Hashable {
+package struct LaunchHistory: Sendable, Hashable {
     /// When a task of each kind was last launched.
-    public var lastLaunch: [TaskKind: VirtualInstant] = [:]
+    var lastLaunch: [TaskKind: VirtualInstant] = [:]
     /// Until when each kind waits after a task that did not complete.
-    public var penaltyUntil: [TaskKind: VirtualInstant] = [:]
+    var penaltyUntil: [TaskKind: VirtualInstant] = [:]
 
     /// No launch yet.
-    public init() {}
+    init() {}
 }

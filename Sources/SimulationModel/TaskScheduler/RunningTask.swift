@@ -9,7 +9,7 @@ import SimulationKernel
 /// still running for it, its events).
 package final class RunningTask: @unchecked Sendable {
     package let request: TaskRequest
-    package let launchedAt: VirtualInstant
+    let launchedAt: VirtualInstant
     /// When its time runs out; nil for continued processing, which has no fixed limit.
     let deadline: VirtualInstant?
     let onMainLane: Bool
@@ -64,7 +64,7 @@ package final class RunningTask: @unchecked Sendable {
 
     /// How BackgroundTasks names the task in its log: `<BGProcessingTask: com.example.cleanup>`, and for a continued
     /// task `<BGContinuedProcessingTask: com.example.export.1 (Exporting video)>` (cocoa-mhlw/cocoa PR #644; iOS 26.1).
-    package var logDescription: String {
+    var logDescription: String {
         request.kind.behavior.logDescription(of: request)
     }
 

@@ -5,7 +5,7 @@ import SimulationKernel
 /// They share their submission checks, their reasons to wait and the shape
 /// of their ready time; each kind adds its own reasons and bounds through
 /// the hooks below.
-package protocol SystemLaunchedTask: TaskBehavior {
+protocol SystemLaunchedTask: TaskBehavior {
     /// A reason of this kind alone, checked after Low Power Mode and before the battery.
     func settingsBlocker(in world: WorldSnapshot) -> LaunchBlocker?
     /// Reasons of this kind alone, checked last.
@@ -19,25 +19,25 @@ package protocol SystemLaunchedTask: TaskBehavior {
 }
 
 extension SystemLaunchedTask {
-    package var penalizesIncompleteTasks: Bool { true }
-    package var registersOnDemand: Bool { false }
+    var penalizesIncompleteTasks: Bool { true }
+    var registersOnDemand: Bool { false }
 
-    package func settingsBlocker(in world: WorldSnapshot) -> LaunchBlocker? { nil }
-    package func reviewSubmission(_ request: TaskRequest, from process: AppProcess, profile: PlatformProfile) {}
+    func settingsBlocker(in world: WorldSnapshot) -> LaunchBlocker? { nil }
+    func reviewSubmission(_ request: TaskRequest, from process: AppProcess, profile: PlatformProfile) {}
 
     /// `BGProcessingTaskRequest`'s conditions, false for the kinds whose request class lacks them.
-    package func encodeFields(of request: TaskRequest, personAction: String?, to fields: inout TraceFieldWriter) {
+    func encodeFields(of request: TaskRequest, personAction: String?, to fields: inout TraceFieldWriter) {
         fields.add("requiresNetworkConnectivity", request.requiresNetworkConnectivity)
         fields.add("requiresExternalPower", request.requiresExternalPower)
     }
 
-    package func decodeFields(into request: inout TaskRequest, from fields: inout TraceFieldReader) throws(TraceDecodingError) -> String? {
+    func decodeFields(into request: inout TaskRequest, from fields: inout TraceFieldReader) throws(TraceDecodingError) -> String? {
         request.requiresNetworkConnectivity = try fields.bool("requiresNetworkConnectivity")
         request.requiresExternalPower = try fields.bool("requiresExternalPower")
         return nil
     }
 
-    package func submit(_ request: TaskRequest, from process: AppProcess, to scheduler: TaskScheduler) throws(SubmitError) {
+    func submit(_ request: TaskRequest, from process: AppProcess, to scheduler: TaskScheduler) throws(SubmitError) {
         let system = process.system
         let conditions = system.snapshot.conditions
         if !PermittedIdentifiers(app: system.appInfo, profile: system.profile).listsExactly(request.identifier) {
@@ -84,7 +84,7 @@ extension SystemLaunchedTask {
         scheduler.reevaluate()
     }
 
-    package func blocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? {
+    func blocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? {
         let conditions = world.conditions
         if world.closedInAppSwitcher { return .closedInAppSwitcher }
         if let app = world.liveApp {
@@ -103,7 +103,7 @@ extension SystemLaunchedTask {
         return kindBlocker(for: request, in: world, policy: policy)
     }
 
-    package func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> VirtualInstant {
+    func readyTime(for entry: PendingRequest, in world: WorldSnapshot, history: LaunchHistory, policy: LaunchPolicy) -> VirtualInstant {
         var ready = max(entry.submittedAt, entry.request.earliestBegin ?? .zero)
         if let bound = earliestBegin(in: world, history: history, profile: policy.profile) { ready = max(ready, bound) }
         if let penalty = history.penaltyUntil[kind] { ready = max(ready, penalty) }

@@ -76,11 +76,11 @@ extension TaskKind {
 
 /// What most kinds leave as it is.
 extension TaskBehavior {
-    package var expiresWhenDeviceIsUsed: Bool { false }
-    package var expiryFix: String { Rules.taskExpired.fix }
-    package func outputLeft(by task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft? { nil }
-    package func logDescription(of request: TaskRequest) -> String { "<\(taskClassName): \(request.identifier)>" }
-    package var hasConcurrencySlots: Bool { false }
+    var expiresWhenDeviceIsUsed: Bool { false }
+    var expiryFix: String { Rules.taskExpired.fix }
+    func outputLeft(by task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft? { nil }
+    func logDescription(of request: TaskRequest) -> String { "<\(taskClassName): \(request.identifier)>" }
+    var hasConcurrencySlots: Bool { false }
     package var hasLiveActivity: Bool { false }
-    package func findsHandlerUnderWildcard(in profile: PlatformProfile) -> Bool { false }
+    func findsHandlerUnderWildcard(in profile: PlatformProfile) -> Bool { false }
 }

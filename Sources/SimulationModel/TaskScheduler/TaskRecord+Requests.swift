@@ -15,7 +15,7 @@ extension TaskRecord {
         public var queue: HandlerQueue?
 
         /// Creates the record.
-        public init(process: Int, identifier: String, registered: Bool, queue: HandlerQueue?) {
+        package init(process: Int, identifier: String, registered: Bool, queue: HandlerQueue?) {
             self.process = process
             self.identifier = identifier
             self.registered = registered
@@ -36,7 +36,7 @@ extension TaskRecord {
         public var queued: Bool
 
         /// Creates the record.
-        public init(process: Int, request: TaskRequest, personAction: String?, replaced: Bool, queued: Bool) {
+        package init(process: Int, request: TaskRequest, personAction: String?, replaced: Bool, queued: Bool) {
             self.process = process
             self.request = request
             self.personAction = personAction
@@ -57,7 +57,7 @@ extension TaskRecord {
         public var why: String
 
         /// Creates the record.
-        public init(process: Int, request: TaskRequest, personAction: String?, error: SubmitError, why: String) {
+        init(process: Int, request: TaskRequest, personAction: String?, error: SubmitError, why: String) {
             self.process = process
             self.request = request
             self.personAction = personAction
@@ -73,7 +73,7 @@ extension TaskRecord {
         public var reason: String
 
         /// Creates the record.
-        public init(identifier: String, type: TaskKind, reason: String) {
+        init(identifier: String, type: TaskKind, reason: String) {
             self.identifier = identifier
             self.type = type
             self.reason = reason
@@ -88,7 +88,7 @@ extension TaskRecord {
         public var found: Bool
 
         /// Creates the record.
-        public init(process: Int, identifier: String, found: Bool) {
+        init(process: Int, identifier: String, found: Bool) {
             self.process = process
             self.identifier = identifier
             self.found = found
@@ -102,7 +102,7 @@ extension TaskRecord {
         public var count: Int
 
         /// Creates the record.
-        public init(process: Int, count: Int) {
+        init(process: Int, count: Int) {
             self.process = process
             self.count = count
         }
@@ -129,14 +129,14 @@ extension TaskRequest {
 }
 
 extension TaskRecord.Register: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("identifier", identifier)
         fields.add("process", process)
         fields.add("queue", ifPresent: queue)
         fields.add("registered", registered)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         identifier = try fields.string("identifier")
         registered = try fields.bool("registered")
@@ -145,14 +145,14 @@ extension TaskRecord.Register: TracePayload {
 }
 
 extension TaskRecord.Submit: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("process", process)
         request.encodeSubmission(personAction: personAction, to: &fields)
         fields.add("replaced", replaced)
         if request.kind.behavior.hasConcurrencySlots { fields.add("queued", queued) }
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         (request, personAction) = try TaskRequest.decodeSubmission(from: &fields)
         replaced = try fields.bool("replaced")
@@ -161,14 +161,14 @@ extension TaskRecord.Submit: TracePayload {
 }
 
 extension TaskRecord.SubmitFailed: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("process", process)
         request.encodeSubmission(personAction: personAction, to: &fields)
         fields.add("error", error.name)
         fields.add("why", why)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         (request, personAction) = try TaskRequest.decodeSubmission(from: &fields)
         let name = try fields.string("error")
@@ -182,13 +182,13 @@ extension TaskRecord.SubmitFailed: TracePayload {
 }
 
 extension TaskRecord.Dropped: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("identifier", identifier)
         fields.add("reason", reason)
         fields.add("type", type)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         identifier = try fields.string("identifier")
         type = try fields.choice("type")
         reason = try fields.string("reason")
@@ -196,13 +196,13 @@ extension TaskRecord.Dropped: TracePayload {
 }
 
 extension TaskRecord.Cancel: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("found", found)
         fields.add("identifier", identifier)
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         identifier = try fields.string("identifier")
         found = try fields.bool("found")
@@ -210,12 +210,12 @@ extension TaskRecord.Cancel: TracePayload {
 }
 
 extension TaskRecord.CancelAll: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("count", count)
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         count = try fields.smallCount("count")
     }

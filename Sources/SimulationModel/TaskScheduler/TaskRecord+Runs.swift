@@ -16,7 +16,7 @@ extension TaskRecord {
         public var cause: LaunchCause
 
         /// Creates the record.
-        public init(identifier: String, type: TaskKind, cause: LaunchCause) {
+        init(identifier: String, type: TaskKind, cause: LaunchCause) {
             self.identifier = identifier
             self.type = type
             self.cause = cause
@@ -33,7 +33,7 @@ extension TaskRecord {
         public var queue: HandlerQueue
 
         /// Creates the record.
-        public init(process: Int, identifier: String, type: TaskKind, deadline: VirtualInstant?, queue: HandlerQueue) {
+        init(process: Int, identifier: String, type: TaskKind, deadline: VirtualInstant?, queue: HandlerQueue) {
             self.process = process
             self.identifier = identifier
             self.type = type
@@ -50,7 +50,7 @@ extension TaskRecord {
         public var reason: String
 
         /// Creates the record.
-        public init(process: Int, identifier: String, reason: String) {
+        init(process: Int, identifier: String, reason: String) {
             self.process = process
             self.identifier = identifier
             self.reason = reason
@@ -63,7 +63,7 @@ extension TaskRecord {
         public var identifier: String
 
         /// Creates the record.
-        public init(process: Int, identifier: String) {
+        package init(process: Int, identifier: String) {
             self.process = process
             self.identifier = identifier
         }
@@ -97,7 +97,7 @@ extension TaskRecord {
         public var output: OutputLeft?
 
         /// Creates the record.
-        public init(process: Int, identifier: String, how: Ending, success: Bool, output: OutputLeft?) {
+        package init(process: Int, identifier: String, how: Ending, success: Bool, output: OutputLeft?) {
             self.process = process
             self.identifier = identifier
             self.how = how
@@ -108,13 +108,13 @@ extension TaskRecord {
 }
 
 extension TaskRecord.LaunchRequest: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("cause", cause)
         fields.add("identifier", identifier)
         fields.add("type", type)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         identifier = try fields.string("identifier")
         type = try fields.choice("type")
         cause = try fields.choice("cause")
@@ -122,7 +122,7 @@ extension TaskRecord.LaunchRequest: TracePayload {
 }
 
 extension TaskRecord.Start: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("deadline", orMinusOne: deadline)
         fields.add("identifier", identifier)
         fields.add("process", process)
@@ -130,7 +130,7 @@ extension TaskRecord.Start: TracePayload {
         fields.add("type", type)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         identifier = try fields.string("identifier")
         type = try fields.choice("type")
@@ -140,13 +140,13 @@ extension TaskRecord.Start: TracePayload {
 }
 
 extension TaskRecord.Expire: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("identifier", identifier)
         fields.add("process", process)
         fields.add("reason", reason)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         identifier = try fields.string("identifier")
         reason = try fields.string("reason")
@@ -154,19 +154,19 @@ extension TaskRecord.Expire: TracePayload {
 }
 
 extension TaskRecord.WorkCancelled: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("identifier", identifier)
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         identifier = try fields.string("identifier")
     }
 }
 
 extension TaskRecord.End: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("how", how)
         fields.add("identifier", identifier)
         fields.add("output", ifPresent: output)
@@ -174,7 +174,7 @@ extension TaskRecord.End: TracePayload {
         fields.add("success", success)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         identifier = try fields.string("identifier")
         how = try fields.choice("how")

@@ -3,7 +3,7 @@ import SimulationKernel
 extension TaskRecord {
     /// `bgTask.waiting`: why a pending request has not been launched, recorded at a re-plan when the answer changes.
     ///
-    /// The scheduler asks the ``LaunchPolicy`` about every pending request
+    /// The scheduler asks the `LaunchPolicy` about every pending request
     /// whenever something it weighs changes, and writes this record when a
     /// request's answer differs from the last one it wrote for it (and after
     /// each submission). A request that may run at once writes nothing: its
@@ -22,7 +22,7 @@ extension TaskRecord {
         public var reason: Reason
 
         /// Creates the record.
-        public init(identifier: String, type: TaskKind, reason: Reason) {
+        package init(identifier: String, type: TaskKind, reason: Reason) {
             self.identifier = identifier
             self.type = type
             self.reason = reason
@@ -34,7 +34,7 @@ extension TaskRecord.Waiting: TracePayload {
     /// The `reason` of a request nothing holds back.
     static let readyName = "ready"
 
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         // In key order: backgroundAppRefresh, identifier, readyAt, reason, running, thermalState, type.
         if case .blocked(.backgroundAppRefresh(let status)) = reason { fields.add("backgroundAppRefresh", status) }
         fields.add("identifier", identifier)
@@ -48,7 +48,7 @@ extension TaskRecord.Waiting: TracePayload {
         fields.add("type", type)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         identifier = try fields.string("identifier")
         type = try fields.choice("type")
         let name = try fields.string("reason")

@@ -27,7 +27,7 @@ public enum TaskRecord: Sendable, Hashable {
     case end(End)
 
     /// The kinds of `BGTaskScheduler` records, spelled as trace lines write them.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case register = "bgTask.register"
         case submit = "bgTask.submit"
         case submitFailed = "bgTask.submitFailed"
@@ -43,7 +43,7 @@ public enum TaskRecord: Sendable, Hashable {
     }
 
     /// The record's kind.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .register: .register
         case .submit: .submit
@@ -62,7 +62,7 @@ public enum TaskRecord: Sendable, Hashable {
 }
 
 extension TaskRecord: FeatureRecord {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         switch self {
         case .register(let record): record.encode(to: &fields)
         case .submit(let record): record.encode(to: &fields)
@@ -79,7 +79,7 @@ extension TaskRecord: FeatureRecord {
         }
     }
 
-    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         switch kind {
         case .register: self = .register(try Register(from: &fields))
         case .submit: self = .submit(try Submit(from: &fields))

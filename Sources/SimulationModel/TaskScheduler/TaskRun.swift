@@ -21,7 +21,7 @@ public struct TaskRun: Sendable, Hashable {
     public var success: Bool?
 
     /// Creates a run that has started.
-    public init(process: Int, identifier: String, kind: TaskKind, startedAt: VirtualInstant) {
+    package init(process: Int, identifier: String, kind: TaskKind, startedAt: VirtualInstant) {
         self.process = process
         self.identifier = identifier
         self.kind = kind

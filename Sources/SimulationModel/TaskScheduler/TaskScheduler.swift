@@ -33,12 +33,12 @@ package final class TaskScheduler: SystemService {
     }
 
     /// Whether a request with this identifier is pending.
-    package func isPending(_ identifier: String) -> Bool {
+    func isPending(_ identifier: String) -> Bool {
         pending.contains { $0.request.identifier == identifier }
     }
 
     /// How many requests of `kind` are pending.
-    package func pendingCount(of kind: TaskKind) -> Int {
+    func pendingCount(of kind: TaskKind) -> Int {
         pending.reduce(0) { $0 + ($1.request.kind == kind ? 1 : 0) }
     }
 
@@ -74,7 +74,7 @@ package final class TaskScheduler: SystemService {
     }
 
     /// Traces a refused submission and returns the error to throw.
-    package func refuse(
+    func refuse(
         _ request: TaskRequest, from process: AppProcess, personAction: String? = nil, _ error: SubmitError, _ why: String
     ) -> SubmitError {
         process.trace(.task(.submitFailed(TaskRecord.SubmitFailed(
@@ -122,7 +122,7 @@ package final class TaskScheduler: SystemService {
     /// The instant is ``LaunchPolicy/nextCheck(pending:in:history:)``'s answer,
     /// found in the same pass that asks each request's reason, so a re-plan
     /// asks the policy once per request. A reason that changed is traced.
-    package func reevaluate() {
+    func reevaluate() {
         if let checkEvent { system.kernel.cancel(checkEvent) }
         checkEvent = nil
         guard !pending.isEmpty else { return }

@@ -4,19 +4,19 @@ public struct ConsoleRecord: Sendable, Hashable {
     public var message: String
 
     /// Creates the record.
-    public init(process: Int, message: String) {
+    init(process: Int, message: String) {
         self.process = process
         self.message = message
     }
 }
 
 extension ConsoleRecord: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("message", message)
         fields.add("process", process)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         message = try fields.string("message")
     }

@@ -4,7 +4,7 @@
 /// ``Kind`` per feature: the feature owns its kinds' spellings, the payload
 /// of each kind, and both halves of the canonical form, so the central types
 /// only dispatch, one line per feature.
-package protocol FeatureRecord: Sendable, Hashable {
+protocol FeatureRecord: Sendable, Hashable {
     /// The feature's kinds; the raw value is the `kind` of a trace line.
     associatedtype Kind: RawRepresentable, CaseIterable, Sendable, Hashable where Kind.RawValue == String
 

@@ -8,14 +8,14 @@ public enum ModelRecord: Sendable, Hashable {
     case illegalTransferTransition(IllegalTransferTransition)
 
     /// The kinds of the model's records, spelled as trace lines write them.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case illegalTransition = "model.illegalTransition"
         case illegalTaskTransition = "model.illegalTaskTransition"
         case illegalTransferTransition = "model.illegalTransferTransition"
     }
 
     /// The record's kind.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .illegalTransition: .illegalTransition
         case .illegalTaskTransition: .illegalTaskTransition
@@ -30,7 +30,7 @@ public enum ModelRecord: Sendable, Hashable {
         public var to: AppState.Name
 
         /// Creates the record.
-        public init(process: Int, from: AppState.Name, to: AppState.Name) {
+        init(process: Int, from: AppState.Name, to: AppState.Name) {
             self.process = process
             self.from = from
             self.to = to
@@ -46,7 +46,7 @@ public enum ModelRecord: Sendable, Hashable {
         public var to: TaskPhase
 
         /// Creates the record.
-        public init(process: Int, identifier: String, from: TaskPhase, to: TaskPhase) {
+        init(process: Int, identifier: String, from: TaskPhase, to: TaskPhase) {
             self.process = process
             self.identifier = identifier
             self.from = from
@@ -62,7 +62,7 @@ public enum ModelRecord: Sendable, Hashable {
         public var to: TransferPhase
 
         /// Creates the record.
-        public init(transfer: Int, from: TransferPhase, to: TransferPhase) {
+        init(transfer: Int, from: TransferPhase, to: TransferPhase) {
             self.transfer = transfer
             self.from = from
             self.to = to
@@ -71,7 +71,7 @@ public enum ModelRecord: Sendable, Hashable {
 }
 
 extension ModelRecord: FeatureRecord {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         switch self {
         case .illegalTransition(let record): record.encode(to: &fields)
         case .illegalTaskTransition(let record): record.encode(to: &fields)
@@ -79,7 +79,7 @@ extension ModelRecord: FeatureRecord {
         }
     }
 
-    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         switch kind {
         case .illegalTransition: self = .illegalTransition(try IllegalTransition(from: &fields))
         case .illegalTaskTransition: self = .illegalTaskTransition(try IllegalTaskTransition(from: &fields))
@@ -89,13 +89,13 @@ extension ModelRecord: FeatureRecord {
 }
 
 extension ModelRecord.IllegalTransition: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("from", from)
         fields.add("process", process)
         fields.add("to", to)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         from = try fields.choice("from")
         to = try fields.choice("to")
@@ -103,14 +103,14 @@ extension ModelRecord.IllegalTransition: TracePayload {
 }
 
 extension ModelRecord.IllegalTaskTransition: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("from", from)
         fields.add("identifier", identifier)
         fields.add("process", process)
         fields.add("to", to)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         process = try fields.smallCount("process")
         identifier = try fields.string("identifier")
         from = try fields.choice("from")
@@ -119,13 +119,13 @@ extension ModelRecord.IllegalTaskTransition: TracePayload {
 }
 
 extension ModelRecord.IllegalTransferTransition: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("from", from)
         fields.add("to", to)
         fields.add("transfer", transfer)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         transfer = try fields.smallCount("transfer")
         from = try fields.choice("from")
         to = try fields.choice("to")

@@ -15,30 +15,30 @@ public struct TraceEvent: Sendable, Hashable {
     public var record: TraceRecord
 
     /// Creates an event.
-    public init(time: VirtualInstant, sequence: Int, record: TraceRecord) {
+    package init(time: VirtualInstant, sequence: Int, record: TraceRecord) {
         self.time = time
         self.sequence = sequence
         self.record = record
     }
 
     /// What kind of event it is.
-    public var kind: TraceKind { record.kind }
+    package var kind: TraceKind { record.kind }
 
     /// The record's fields as the trace line writes them, sorted by key (without `kind`, `seq` and `t`).
     ///
     /// For tools that treat events generically (comparing two traces, counting
     /// values); code that knows the kind reads the typed ``record``.
-    public var fields: [(key: String, value: TraceValue)] {
+    package var fields: [(key: String, value: TraceValue)] {
         Self.sortedFields(of: record)
     }
 
     /// The value of a field as written, if the record has it.
-    public subscript(key: String) -> TraceValue? {
+    package subscript(key: String) -> TraceValue? {
         fields.first { $0.key == key }?.value
     }
 
     /// The event as one line of JSON with sorted keys and no spaces (without the newline): its canonical form.
-    public var jsonLine: String {
+    package var jsonLine: String {
         Self.jsonLine(time: time, sequence: sequence, kind: record.kind, fields: Self.sortedFields(of: record))
     }
 

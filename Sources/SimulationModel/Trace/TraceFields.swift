@@ -6,58 +6,58 @@ import SimulationKernel
 /// Only integers, strings and booleans exist, so the bytes are the same on
 /// every platform.
 package struct TraceFieldWriter {
-    package private(set) var fields: [(key: String, value: TraceValue)] = []
+    private(set) var fields: [(key: String, value: TraceValue)] = []
 
-    package init(capacity: Int = 8) {
+    init(capacity: Int = 8) {
         fields.reserveCapacity(capacity)
     }
 
-    package mutating func add(_ key: String, _ value: Int64) { fields.append((key: key, value: .int(value))) }
-    package mutating func add(_ key: String, _ value: Int) { fields.append((key: key, value: .int(Int64(value)))) }
-    package mutating func add(_ key: String, _ value: String) { fields.append((key: key, value: .string(value))) }
-    package mutating func add(_ key: String, _ value: Bool) { fields.append((key: key, value: .bool(value))) }
+    mutating func add(_ key: String, _ value: Int64) { fields.append((key: key, value: .int(value))) }
+    mutating func add(_ key: String, _ value: Int) { fields.append((key: key, value: .int(Int64(value)))) }
+    mutating func add(_ key: String, _ value: String) { fields.append((key: key, value: .string(value))) }
+    mutating func add(_ key: String, _ value: Bool) { fields.append((key: key, value: .bool(value))) }
 
-    package mutating func add<Value: RawRepresentable>(_ key: String, _ value: Value) where Value.RawValue == String {
+    mutating func add<Value: RawRepresentable>(_ key: String, _ value: Value) where Value.RawValue == String {
         fields.append((key: key, value: .string(value.rawValue)))
     }
 
     /// Adds the field only when there is a value: optional fields are absent, never `null`.
-    package mutating func add(_ key: String, ifPresent value: String?) {
+    mutating func add(_ key: String, ifPresent value: String?) {
         if let value { add(key, value) }
     }
 
-    package mutating func add(_ key: String, ifPresent value: Int?) {
+    mutating func add(_ key: String, ifPresent value: Int?) {
         if let value { add(key, value) }
     }
 
-    package mutating func add<Value: RawRepresentable>(_ key: String, ifPresent value: Value?) where Value.RawValue == String {
+    mutating func add<Value: RawRepresentable>(_ key: String, ifPresent value: Value?) where Value.RawValue == String {
         if let value { add(key, value) }
     }
 
     /// An instant, written as its nanoseconds since the run began.
-    package mutating func add(_ key: String, _ value: VirtualInstant) { add(key, value.nanoseconds) }
+    mutating func add(_ key: String, _ value: VirtualInstant) { add(key, value.nanoseconds) }
     /// A span, written as its nanoseconds.
-    package mutating func add(_ key: String, _ value: VirtualDuration) { add(key, value.nanoseconds) }
+    mutating func add(_ key: String, _ value: VirtualDuration) { add(key, value.nanoseconds) }
 
     /// An instant that may be absent, written as `-1` when it is (the trace's convention since its first version).
-    package mutating func add(_ key: String, orMinusOne value: VirtualInstant?) {
+    mutating func add(_ key: String, orMinusOne value: VirtualInstant?) {
         add(key, value?.nanoseconds ?? -1)
     }
 
     /// A span that may be absent, written as `-1` when it is (the trace's convention since its first version).
-    package mutating func add(_ key: String, orMinusOne value: VirtualDuration?) {
+    mutating func add(_ key: String, orMinusOne value: VirtualDuration?) {
         add(key, value?.nanoseconds ?? -1)
     }
 }
 
 /// Why a trace line's fields do not make a record of its kind.
-public struct TraceDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct TraceDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The field concerned, if the problem is one field.
-    public var field: String?
+    var field: String?
     /// What was wrong, in words.
-    public var reason: String
+    var reason: String
 
-    public var description: String {
+    package var description: String {
         if let field { return "\"\(field)\": \(reason)" }
         return reason
     }
@@ -72,7 +72,7 @@ package struct TraceFieldReader {
     private let fields: [(key: String, value: TraceValue)]
     private var used: [Bool]
 
-    package init(_ fields: [(key: String, value: TraceValue)]) {
+    init(_ fields: [(key: String, value: TraceValue)]) {
         self.fields = fields
         self.used = Array(repeating: false, count: fields.count)
     }
@@ -84,7 +84,7 @@ package struct TraceFieldReader {
     }
 
     /// Whether the line has the field (for groups of fields written only in some runs).
-    package func has(_ key: String) -> Bool {
+    func has(_ key: String) -> Bool {
         fields.contains { $0.key == key }
     }
 
@@ -96,53 +96,53 @@ package struct TraceFieldReader {
         TraceDecodingError(field: key, reason: "must be \(what)")
     }
 
-    package mutating func int(_ key: String) throws(TraceDecodingError) -> Int64 {
+    mutating func int(_ key: String) throws(TraceDecodingError) -> Int64 {
         guard let value = take(key) else { throw missing(key, "an integer") }
         guard case .int(let number) = value else { throw wrong(key, "an integer") }
         return number
     }
 
-    package mutating func intIfPresent(_ key: String) throws(TraceDecodingError) -> Int64? {
+    mutating func intIfPresent(_ key: String) throws(TraceDecodingError) -> Int64? {
         guard fields.contains(where: { $0.key == key }) else { return nil }
         return try int(key)
     }
 
     /// A whole number of things or nanoseconds that cannot be negative.
-    package mutating func count(_ key: String) throws(TraceDecodingError) -> Int64 {
+    mutating func count(_ key: String) throws(TraceDecodingError) -> Int64 {
         let value = try int(key)
         guard value >= 0 else { throw wrong(key, "zero or more, not \(value)") }
         return value
     }
 
     /// A number that fits in `Int` and is not negative: process numbers, identifiers, counts.
-    package mutating func smallCount(_ key: String) throws(TraceDecodingError) -> Int {
+    mutating func smallCount(_ key: String) throws(TraceDecodingError) -> Int {
         let value = try count(key)
         guard let small = Int(exactly: value) else { throw wrong(key, "a smaller number") }
         return small
     }
 
-    package mutating func smallCountIfPresent(_ key: String) throws(TraceDecodingError) -> Int? {
+    mutating func smallCountIfPresent(_ key: String) throws(TraceDecodingError) -> Int? {
         guard fields.contains(where: { $0.key == key }) else { return nil }
         return try smallCount(key)
     }
 
     /// An instant: whole nanoseconds since the run began, never negative.
-    package mutating func instant(_ key: String) throws(TraceDecodingError) -> VirtualInstant {
+    mutating func instant(_ key: String) throws(TraceDecodingError) -> VirtualInstant {
         VirtualInstant(nanoseconds: try count(key))
     }
 
     /// A span of whole nanoseconds that cannot be negative.
-    package mutating func duration(_ key: String) throws(TraceDecodingError) -> VirtualDuration {
+    mutating func duration(_ key: String) throws(TraceDecodingError) -> VirtualDuration {
         .nanoseconds(try count(key))
     }
 
     /// An instant written as `-1` when absent.
-    package mutating func instantOrMinusOne(_ key: String) throws(TraceDecodingError) -> VirtualInstant? {
+    mutating func instantOrMinusOne(_ key: String) throws(TraceDecodingError) -> VirtualInstant? {
         try orMinusOne(key).map(VirtualInstant.init(nanoseconds:))
     }
 
     /// A span written as `-1` when absent.
-    package mutating func durationOrMinusOne(_ key: String) throws(TraceDecodingError) -> VirtualDuration? {
+    mutating func durationOrMinusOne(_ key: String) throws(TraceDecodingError) -> VirtualDuration? {
         try orMinusOne(key).map(VirtualDuration.init(nanoseconds:))
     }
 
@@ -153,29 +153,29 @@ package struct TraceFieldReader {
         return value
     }
 
-    package mutating func string(_ key: String) throws(TraceDecodingError) -> String {
+    mutating func string(_ key: String) throws(TraceDecodingError) -> String {
         guard let value = take(key) else { throw missing(key, "a string") }
         guard case .string(let text) = value else { throw wrong(key, "a string") }
         return text
     }
 
-    package mutating func stringIfPresent(_ key: String) throws(TraceDecodingError) -> String? {
+    mutating func stringIfPresent(_ key: String) throws(TraceDecodingError) -> String? {
         guard fields.contains(where: { $0.key == key }) else { return nil }
         return try string(key)
     }
 
-    package mutating func bool(_ key: String) throws(TraceDecodingError) -> Bool {
+    mutating func bool(_ key: String) throws(TraceDecodingError) -> Bool {
         guard let value = take(key) else { throw missing(key, "true or false") }
         guard case .bool(let flag) = value else { throw wrong(key, "true or false") }
         return flag
     }
 
-    package mutating func boolIfPresent(_ key: String) throws(TraceDecodingError) -> Bool? {
+    mutating func boolIfPresent(_ key: String) throws(TraceDecodingError) -> Bool? {
         guard fields.contains(where: { $0.key == key }) else { return nil }
         return try bool(key)
     }
 
-    package mutating func choice<Value: RawRepresentable & CaseIterable>(
+    mutating func choice<Value: RawRepresentable & CaseIterable>(
         _ key: String, _ type: Value.Type = Value.self
     ) throws(TraceDecodingError) -> Value where Value.RawValue == String {
         let text = try string(key)
@@ -185,7 +185,7 @@ package struct TraceFieldReader {
         return value
     }
 
-    package mutating func choiceIfPresent<Value: RawRepresentable & CaseIterable>(
+    mutating func choiceIfPresent<Value: RawRepresentable & CaseIterable>(
         _ key: String, _ type: Value.Type = Value.self
     ) throws(TraceDecodingError) -> Value? where Value.RawValue == String {
         guard fields.contains(where: { $0.key == key }) else { return nil }
@@ -193,18 +193,18 @@ package struct TraceFieldReader {
     }
 
     /// Fails on any field no read asked for: a kind's fields are exactly those its record writes.
-    package func finish() throws(TraceDecodingError) {
+    func finish() throws(TraceDecodingError) {
         if let index = used.firstIndex(of: false) {
             throw TraceDecodingError(field: fields[index].key, reason: "is not a field of this kind of event")
         }
     }
 
     /// The keys present, for records whose fields depend on other fields (the profile's parameters).
-    package var keys: [String] { fields.map(\.key) }
+    var keys: [String] { fields.map(\.key) }
 }
 
 /// A record payload: what one kind of trace event carries, written and read in one canonical form.
-package protocol TracePayload: Sendable, Hashable {
+protocol TracePayload: Sendable, Hashable {
     /// Adds the payload's fields.
     func encode(to fields: inout TraceFieldWriter)
     /// Reads the payload back; every field of the line must be read.

@@ -8,7 +8,7 @@
 /// ```swift
 /// let starts = result.events.filter { $0.kind == .task(.start) }
 /// ```
-public enum TraceKind: Sendable, Hashable, CaseIterable, RawRepresentable {
+package enum TraceKind: Sendable, Hashable, CaseIterable, RawRepresentable {
     /// `run.start`, `run.end`, `run.limitExceeded`.
     case run(RunRecord.Kind)
     /// `device.state`.
@@ -63,13 +63,13 @@ public enum TraceKind: Sendable, Hashable, CaseIterable, RawRepresentable {
     private static let bySpelling: [String: TraceKind] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
     /// The kind spelled `rawValue` in a trace line, if there is one.
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard let kind = Self.bySpelling[rawValue] else { return nil }
         self = kind
     }
 
     /// The kind as a trace line spells it: `run.start`, `bgTask.end`, `console`...
-    public var rawValue: String {
+    package var rawValue: String {
         switch self {
         case .run(let kind): kind.rawValue
         case .device(let kind): kind.rawValue

@@ -12,29 +12,29 @@ import SimulationSupport
 /// let trace = try TraceReader.read(Array(contents))
 /// for event in trace.events { if case .diagnostic(let d) = event.record { print(d.rule) } }
 /// ```
-public enum TraceReader {
+package enum TraceReader {
     /// Why a trace could not be read.
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The line (from 1), or nil for the input as a whole.
-        public var line: Int?
+        package var line: Int?
         /// What was wrong.
-        public var reason: String
+        package var reason: String
 
-        public var description: String {
+        package var description: String {
             (line.map { "line \($0): " } ?? "") + reason
         }
     }
 
     /// A trace read back, with the fingerprint of its bytes.
-    public struct Trace: Sendable {
+    package struct Trace: Sendable {
         /// The events, in the order of the input.
-        public var events: [TraceEvent]
+        package var events: [TraceEvent]
         /// The FNV-1a fingerprint of the lines, each followed by a newline.
-        public var fingerprint: Fingerprint
+        package var fingerprint: Fingerprint
     }
 
     /// Reads every line of `bytes`; empty lines are skipped and a final `\r` on a line is ignored.
-    public static func read<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(Failure) -> Trace {
+    package static func read<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(Failure) -> Trace {
         let contiguous = Array(bytes)
         var events: [TraceEvent] = []
         var fingerprint = Fingerprint()

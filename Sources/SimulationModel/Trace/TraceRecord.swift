@@ -7,7 +7,7 @@
 /// fields (``PushRecord``, ``TaskRecord``...); this enum only dispatches, one
 /// line per feature. One canonical form turns a record into the fields of a
 /// trace line (sorted keys, integers, strings and booleans) and back: see
-/// ``TraceEvent/jsonLine`` and ``TraceReader``. docs/trace-format.md lists
+/// `TraceEvent.jsonLine` and `TraceReader`. docs/trace-format.md lists
 /// the fields of each kind.
 public enum TraceRecord: Sendable, Hashable {
     /// `run.*`: what was run, how it ended.
@@ -40,7 +40,7 @@ public enum TraceRecord: Sendable, Hashable {
     case model(ModelRecord)
 
     /// The record's kind: the `kind` of its trace line.
-    public var kind: TraceKind {
+    package var kind: TraceKind {
         switch self {
         case .run(let record): .run(record.kind)
         case .device(let record): .device(record.kind)
@@ -61,7 +61,7 @@ public enum TraceRecord: Sendable, Hashable {
     }
 
     /// Adds the record's fields, in no particular order.
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         switch self {
         case .run(let record): record.encode(to: &fields)
         case .device(let record): record.encode(to: &fields)
@@ -82,7 +82,7 @@ public enum TraceRecord: Sendable, Hashable {
     }
 
     /// Reads a record of `kind` from a trace line's fields; every field must belong to the kind.
-    package init(kind: TraceKind, fields: [(key: String, value: TraceValue)]) throws(TraceDecodingError) {
+    init(kind: TraceKind, fields: [(key: String, value: TraceValue)]) throws(TraceDecodingError) {
         var reader = TraceFieldReader(fields)
         switch kind {
         case .run(let kind): self = .run(try RunRecord(kind: kind, from: &reader))

@@ -1,18 +1,18 @@
 import SimulationSupport
 
 /// A value in a trace event: the trace writes integers, strings and booleans only, never floating point.
-public enum TraceValue: Sendable, Hashable {
+package enum TraceValue: Sendable, Hashable {
     case int(Int64)
     case string(String)
     case bool(Bool)
 
     /// The string, if this is one.
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = self { value } else { nil }
     }
 
     /// The integer, if this is one.
-    public var int: Int64? {
+    package var int: Int64? {
         if case .int(let value) = self { value } else { nil }
     }
 
@@ -27,7 +27,7 @@ public enum TraceValue: Sendable, Hashable {
 }
 
 extension TraceValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int64) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int64) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
 }

@@ -33,7 +33,7 @@ extension TransferRecord.State {
         }
 
         /// The reason a trace writes as `text` for a transfer in `phase`, if it is one: a failed transfer's is its error.
-        public init?(_ text: String, phase: TransferRecord.Phase) {
+        package init?(_ text: String, phase: TransferRecord.Phase) {
             if phase == .failed {
                 self = .error(text)
             } else if let known = Self.known.first(where: { $0.description == text }) {
@@ -74,7 +74,7 @@ extension TransferRecord.Session {
         }
 
         /// The reason a trace writes as `text`, if it is one.
-        public init?(_ text: String) {
+        package init?(_ text: String) {
             guard let reason = Self.allCases.first(where: { $0.description == text }) else { return nil }
             self = reason
         }

@@ -6,13 +6,13 @@ public enum TransferRecord: Sendable, Hashable {
     case session(Session)
 
     /// The kinds of transfer records, spelled as trace lines write them.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case state = "transfer.state"
         case session = "transfer.session"
     }
 
     /// The record's kind.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .state: .state
         case .session: .session
@@ -21,14 +21,14 @@ public enum TransferRecord: Sendable, Hashable {
 }
 
 extension TransferRecord: FeatureRecord {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         switch self {
         case .state(let record): record.encode(to: &fields)
         case .session(let record): record.encode(to: &fields)
         }
     }
 
-    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         switch kind {
         case .state: self = .state(try State(from: &fields))
         case .session: self = .session(try Session(from: &fields))
@@ -63,7 +63,7 @@ extension TransferRecord {
         public var why: Reason?
 
         /// Creates the record.
-        public init(transfer: Int, session: String, phase: Phase, bytes: Int64, total: Int64, why: Reason? = nil) {
+        package init(transfer: Int, session: String, phase: Phase, bytes: Int64, total: Int64, why: Reason? = nil) {
             self.transfer = transfer
             self.session = session
             self.phase = phase
@@ -98,7 +98,7 @@ extension TransferRecord {
         public var why: Reason?
 
         /// Creates the record.
-        public init(session: String, phase: SessionPhase, process: Int? = nil, wake: ServiceWake? = nil, why: Reason? = nil) {
+        package init(session: String, phase: SessionPhase, process: Int? = nil, wake: ServiceWake? = nil, why: Reason? = nil) {
             self.session = session
             self.phase = phase
             self.process = process
@@ -109,7 +109,7 @@ extension TransferRecord {
 }
 
 extension TransferRecord.State: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("bytes", bytes)
         fields.add("phase", phase)
         fields.add("session", session)
@@ -118,7 +118,7 @@ extension TransferRecord.State: TracePayload {
         fields.add("why", ifPresent: why?.description)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         transfer = try fields.smallCount("transfer")
         session = try fields.string("session")
         phase = try fields.choice("phase")
@@ -134,7 +134,7 @@ extension TransferRecord.State: TracePayload {
 }
 
 extension TransferRecord.Session: TracePayload {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         fields.add("phase", phase)
         fields.add("process", ifPresent: process)
         fields.add("session", session)
@@ -142,7 +142,7 @@ extension TransferRecord.Session: TracePayload {
         fields.add("why", ifPresent: why?.description)
     }
 
-    package init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         session = try fields.string("session")
         phase = try fields.choice("phase")
         process = try fields.smallCountIfPresent("process")

@@ -18,23 +18,23 @@ public struct BackgroundSessionConfiguration: Sendable, Hashable {
 }
 
 /// A download task of a background session, as the app creates and resumes it.
-public struct TransferRequest: Sendable, Hashable {
+package struct TransferRequest: Sendable, Hashable {
     /// The session the task belongs to.
-    public var session: String
+    package var session: String
     /// How many bytes the server sends (`countOfBytesClientExpectsToReceive`; in bgsim, the file's size).
-    public var bytes: Int64
+    package var bytes: Int64
     /// `earliestBeginDate` on the run's clock; nil: no start delay.
-    public var earliestBegin: VirtualInstant?
+    package var earliestBegin: VirtualInstant?
     /// A client-side error the transfer ends with instead of finishing (`NSURLErrorCannotConnectToHost`...), if any.
-    public var error: String?
+    package var error: String?
     /// The look-alike task's `taskIdentifier`, kept by the daemon so a relaunched app sees the same number; 0 for a
     /// scenario's `downloadTask` step.
-    public var taskIdentifier: Int
+    package var taskIdentifier: Int
     /// The URL the look-alike task asked for (`originalRequest`), if any.
-    public var url: String?
+    package var url: String?
 
     /// Creates a request.
-    public init(
+    package init(
         session: String, bytes: Int64, earliestBegin: VirtualInstant? = nil, error: String? = nil, taskIdentifier: Int = 0, url: String? = nil
     ) {
         self.session = session

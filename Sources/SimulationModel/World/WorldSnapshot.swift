@@ -5,20 +5,20 @@ import SimulationKernel
 /// Services read the world through a snapshot instead of the simulation's
 /// fields, so their decisions are functions of plain values and can be
 /// tested without a run (see ``LaunchPolicy``).
-public struct WorldSnapshot: Sendable, Hashable {
+package struct WorldSnapshot: Sendable, Hashable {
     /// What the system knows of the app process.
-    public struct App: Sendable, Hashable {
+    struct App: Sendable, Hashable {
         /// The process number (1 for the first launch).
-        public var process: Int
+        var process: Int
         /// Its state.
-        public var state: AppState
+        var state: AppState
         /// The identifiers of the tasks it runs now, oldest first.
-        public var runningTasks: [String]
+        var runningTasks: [String]
         /// How many continued processing tasks it runs, or was handed and is about to start.
-        public var continuedTasks: Int
+        var continuedTasks: Int
 
         /// Creates the picture of an app process.
-        public init(process: Int, state: AppState, runningTasks: [String] = [], continuedTasks: Int = 0) {
+        init(process: Int, state: AppState, runningTasks: [String] = [], continuedTasks: Int = 0) {
             self.process = process
             self.state = state
             self.runningTasks = runningTasks
@@ -26,24 +26,24 @@ public struct WorldSnapshot: Sendable, Hashable {
         }
 
         /// Whether the process is alive: launched and not terminated.
-        public var isAlive: Bool { !state.isTerminated && state != .notRunning }
+        var isAlive: Bool { !state.isTerminated && state != .notRunning }
     }
 
     /// The instant.
-    public var now: VirtualInstant
+    var now: VirtualInstant
     /// The device's conditions.
-    public var conditions: DeviceConditions
+    package var conditions: DeviceConditions
     /// When the device was locked, if it is.
-    public var lockedSince: VirtualInstant?
+    var lockedSince: VirtualInstant?
     /// Whether the person closed the app in the app switcher and has not opened it since.
-    public var closedInAppSwitcher: Bool
+    var closedInAppSwitcher: Bool
     /// The current app process, if the app was ever launched; after it ended, the ended process.
-    public var app: App?
+    var app: App?
     /// The instants the person opened the app, in order.
-    public var opens: [VirtualInstant]
+    var opens: [VirtualInstant]
 
     /// Creates a snapshot.
-    public init(
+    init(
         now: VirtualInstant, conditions: DeviceConditions = DeviceConditions(), lockedSince: VirtualInstant? = nil,
         closedInAppSwitcher: Bool = false, app: App? = nil, opens: [VirtualInstant] = []
     ) {
@@ -56,13 +56,13 @@ public struct WorldSnapshot: Sendable, Hashable {
     }
 
     /// The app process, if it is alive.
-    public var liveApp: App? {
+    var liveApp: App? {
         guard let app, app.isAlive else { return nil }
         return app
     }
 
     /// How many times the person opened the app in the last `window`.
-    public func opens(within window: VirtualDuration) -> Int {
+    func opens(within window: VirtualDuration) -> Int {
         let since = now - window
         return opens.reduce(0) { $0 + ($1 >= since ? 1 : 0) }
     }
@@ -70,7 +70,7 @@ public struct WorldSnapshot: Sendable, Hashable {
     /// The next instant at or after `time` at a time of day the person opened the app in the past week, if any.
     ///
     /// The usage prediction of the realistic policy: people open apps at habitual times.
-    public func nextUsualOpen(after time: VirtualInstant) -> VirtualInstant? {
+    func nextUsualOpen(after time: VirtualInstant) -> VirtualInstant? {
         let since = now - Self.week
         var next: VirtualInstant?
         for open in opens where open >= since {

@@ -1,6 +1,6 @@
 import BackgroundSimulation
 import ScenarioFormat
-import SimulationModel
+@testable import SimulationModel
 import SimulationKernel
 import Testing
 

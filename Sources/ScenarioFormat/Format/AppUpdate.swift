@@ -22,7 +22,9 @@ public struct AppUpdate: Sendable, Hashable, Decodable {
     public var build: String
     /// The new Info.plist, if the update changes it.
     public var backgroundModes: [BackgroundMode]?
+    /// The new build's permitted task identifiers; nil keeps the old build's.
     public var permittedIdentifiers: [String]?
+    /// Whether the new build uses scenes; nil keeps the old build's.
     public var usesScenes: Bool?
     /// The new callback handlers, if the update changes them.
     public var handlers: [(callback: AppDefinition.Callback, action: String)]?

@@ -13,7 +13,9 @@
 ///
 /// Cancelling the sleeping task removes its timer and throws `CancellationError`.
 public struct SimulationClock: Clock, Sendable {
+    /// Instants of the clock are the kernel's virtual instants.
     public typealias Instant = VirtualInstant
+    /// Durations of the clock are Swift's `Duration`.
     public typealias Duration = Swift.Duration
 
     let kernel: Kernel
@@ -22,10 +24,13 @@ public struct SimulationClock: Clock, Sendable {
         self.kernel = kernel
     }
 
+    /// The kernel's current virtual instant.
     public var now: VirtualInstant { kernel.now }
 
+    /// One nanosecond: virtual time has no coarser grain.
     public var minimumResolution: Swift.Duration { .nanoseconds(1) }
 
+    /// Suspends the calling task until `deadline` on the virtual clock; `tolerance` is ignored.
     public func sleep(until deadline: VirtualInstant, tolerance: Swift.Duration? = nil) async throws {
         try await kernel.sleep(until: deadline)
     }

@@ -44,12 +44,15 @@ public struct VirtualInstant: Sendable, Hashable, Comparable, Codable {
 }
 
 extension VirtualInstant: InstantProtocol {
+    /// Durations between instants are Swift's `Duration`, as `InstantProtocol` asks.
     public typealias Duration = Swift.Duration
 
+    /// The instant `duration` later (or earlier, if negative), saturating.
     public func advanced(by duration: Swift.Duration) -> VirtualInstant {
         adding(nanoseconds: duration.wholeNanoseconds)
     }
 
+    /// The span from this instant to `other`.
     public func duration(to other: VirtualInstant) -> Swift.Duration {
         .nanoseconds(nanoseconds(until: other))
     }

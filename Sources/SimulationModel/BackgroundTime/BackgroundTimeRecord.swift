@@ -72,6 +72,7 @@ extension BackgroundTimeRecord: FeatureRecord {
 extension BackgroundTimeRecord {
     /// `backgroundTime.start`: the app entered the background, and its background time starts.
     public struct Start: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
         /// The time granted.
         public var budget: VirtualDuration
@@ -88,6 +89,7 @@ extension BackgroundTimeRecord {
 
     /// `backgroundTime.expiring`: the background time is about to run out; expiration handlers are called.
     public struct Expiring: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
         /// How many background tasks were open.
         public var openTasks: Int
@@ -101,6 +103,7 @@ extension BackgroundTimeRecord {
 
     /// `backgroundTime.end`: the background period ended (suspension or the foreground).
     public struct End: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
 
         /// Creates the record.
@@ -111,6 +114,7 @@ extension BackgroundTimeRecord {
 
     /// `backgroundTask.begin`: `beginBackgroundTask` granted an assertion.
     public struct TaskBegin: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
         /// The `UIBackgroundTaskIdentifier`'s raw value.
         public var identifier: Int
@@ -130,8 +134,11 @@ extension BackgroundTimeRecord {
 
     /// `backgroundTask.end`: `endBackgroundTask` ended an assertion.
     public struct TaskEnd: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The `UIBackgroundTaskIdentifier`'s raw value.
         public var identifier: Int
+        /// The name given, or an empty string.
         public var name: String
         /// How long it was open.
         public var age: VirtualDuration
@@ -147,7 +154,9 @@ extension BackgroundTimeRecord {
 
     /// `backgroundTask.invalid`: `beginBackgroundTask` returned `.invalid`.
     public struct TaskInvalid: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The name given, or an empty string.
         public var name: String
         /// The app's state at the call.
         public var state: AppState.Name
@@ -162,8 +171,11 @@ extension BackgroundTimeRecord {
 
     /// `backgroundTask.expirationHandler`: a background task's expiration handler starts or returns.
     public struct TaskExpirationHandler: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The `UIBackgroundTaskIdentifier`'s raw value.
         public var identifier: Int
+        /// Whether the handler starts or returns.
         public var phase: CodePhase
 
         /// Creates the record.

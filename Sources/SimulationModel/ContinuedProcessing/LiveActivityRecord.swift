@@ -53,15 +53,21 @@ extension LiveActivityRecord {
 
     /// `liveActivity.update`: what a continued task's Live Activity shows.
     public struct Update: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The continued processing task's identifier.
         public var identifier: String
+        /// The title it shows.
         public var title: String
+        /// The subtitle it shows.
         public var subtitle: String
         /// `task.progress`'s unit counts.
         public var completed: Int64
+        /// The unit count that completes the task.
         public var total: Int64
         /// `fractionCompleted` in thousandths, rounded down.
         public var permille: Int64
+        /// Why the contents were read.
         public var cause: Cause
         /// Whether the progress rose above anything read before.
         public var advanced: Bool
@@ -95,8 +101,11 @@ extension LiveActivityRecord {
             case withdrawn(why: String)
         }
 
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The continued processing task's identifier.
         public var identifier: String
+        /// What happened to the question.
         public var phase: Phase
 
         /// Creates the record.

@@ -23,14 +23,21 @@ public struct DeviceConditions: Sendable, Hashable {
         case nominal, fair, serious, critical
     }
 
+    /// Whether the screen is locked.
     public var locked = false
+    /// Whether the device is on external power.
     public var charging = false
     /// Battery level in percent, 0 to 100.
     public var batteryLevel = 80
+    /// The network the device is on.
     public var network = Network.wifi
+    /// Whether Low Data Mode is on.
     public var lowDataMode = false
+    /// Whether Low Power Mode is on.
     public var lowPowerMode = false
+    /// The Background App Refresh setting.
     public var backgroundAppRefresh = RefreshStatus.available
+    /// How hot the device is.
     public var thermalState = ThermalState.nominal
     /// Whether the device lets continued processing tasks use the GPU in the background
     /// (`BGTaskScheduler.supportedResources` contains `.gpu`).
@@ -58,14 +65,23 @@ public struct DeviceConditions: Sendable, Hashable {
 
 /// A change of some device conditions, as a timeline `conditions` action or the scenario's `device`.
 public struct ConditionChange: Sendable, Hashable {
+    /// Locks or unlocks the screen; nil leaves it.
     public var locked: Bool?
+    /// Connects or disconnects power; nil leaves it.
     public var charging: Bool?
+    /// The new battery level in percent; nil leaves it.
     public var batteryLevel: Int?
+    /// The new network; nil leaves it.
     public var network: DeviceConditions.Network?
+    /// Turns Low Data Mode on or off; nil leaves it.
     public var lowDataMode: Bool?
+    /// Turns Low Power Mode on or off; nil leaves it.
     public var lowPowerMode: Bool?
+    /// The new Background App Refresh setting; nil leaves it.
     public var backgroundAppRefresh: DeviceConditions.RefreshStatus?
+    /// The new thermal state; nil leaves it.
     public var thermalState: DeviceConditions.ThermalState?
+    /// Whether the device supports background GPU use; nil leaves it.
     public var supportsBackgroundGPU: Bool?
 
     /// A change of nothing.

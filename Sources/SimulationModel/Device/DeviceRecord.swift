@@ -36,14 +36,21 @@ extension DeviceRecord {
     /// Whether the device supports background GPU use is hardware: it is in
     /// ``RunRecord/Start`` and never changes.
     public struct State: Sendable, Hashable {
+        /// Whether the screen is locked.
         public var locked: Bool
+        /// Whether the device is on external power.
         public var charging: Bool
         /// Battery level in percent, 0 to 100.
         public var batteryLevel: Int
+        /// The network the device is on.
         public var network: DeviceConditions.Network
+        /// Whether Low Data Mode is on.
         public var lowDataMode: Bool
+        /// Whether Low Power Mode is on.
         public var lowPowerMode: Bool
+        /// The Background App Refresh setting.
         public var backgroundAppRefresh: DeviceConditions.RefreshStatus
+        /// How hot the device is.
         public var thermalState: DeviceConditions.ThermalState
 
         /// The record of `conditions`.

@@ -8,6 +8,7 @@ public struct DiagnosticRecord: Sendable, Hashable {
     public var rule: String
     /// The rule's short name.
     public var name: String
+    /// How serious the rule's breach is.
     public var severity: Severity
     /// What it concerns.
     public var subject: String

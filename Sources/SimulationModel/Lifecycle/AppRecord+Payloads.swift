@@ -19,7 +19,9 @@ extension AppRecord {
 
         /// The process (1 for the first launch).
         public var process: Int
+        /// The state it left.
         public var from: AppState.Name
+        /// The state it moved to.
         public var to: AppState.Name
         /// What caused the change (`goHome`, `lock`, `bgTask <identifier>`...), if anything named did.
         public var cause: StateChangeCause?
@@ -46,9 +48,11 @@ extension AppRecord {
 
     /// `app.callback`: a delegate callback starts or returns on the main lane.
     public struct Callback: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
         /// The callback, for example `didEnterBackground` or `userAction:<name>`.
         public var callback: String
+        /// Whether the callback starts or returns.
         public var phase: CodePhase
 
         /// Creates the record.
@@ -61,6 +65,7 @@ extension AppRecord {
 
     /// `app.work` and `app.wait`: the app starts CPU work, or starts waiting without CPU.
     public struct Activity: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
         /// How long.
         public var duration: VirtualDuration
@@ -77,7 +82,9 @@ extension AppRecord {
 
     /// `app.save`: the app saved its state.
     public struct Save: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The checkpoint's name.
         public var checkpoint: String
         /// The work the save made safe.
         public var work: VirtualDuration
@@ -92,8 +99,11 @@ extension AppRecord {
 
     /// `app.lock`: the app took or released a file or database lock.
     public struct Lock: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The lock's name.
         public var lock: String
+        /// Whether the app took it (true) or released it (false).
         public var held: Bool
 
         /// Creates the record.
@@ -106,8 +116,11 @@ extension AppRecord {
 
     /// `app.log`: a line of the app's own log.
     public struct Log: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The line.
         public var message: String
+        /// Where the code that logged it ran.
         public var lane: CodeLane
 
         /// Creates the record.
@@ -120,8 +133,11 @@ extension AppRecord {
 
     /// `app.userActionIgnored`: a tap while the app was not in the foreground.
     public struct UserActionIgnored: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The action's name.
         public var userAction: String
+        /// The app's state at the tap.
         public var state: AppState.Name
 
         /// Creates the record.
@@ -142,12 +158,15 @@ extension AppRecord {
 
     /// `app.output`: the app wrote a unit of an output file, or asked to remove a partial one.
     public struct Output: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
         /// The file's name.
         public var output: String
+        /// What the app did to the file.
         public var change: OutputChange
         /// Units written so far, and units the whole file needs.
         public var units: Int
+        /// Units the whole file needs.
         public var total: Int
         /// The file's state afterwards; nil when there is no such file.
         public var state: SavedState.Output.State?
@@ -171,7 +190,9 @@ extension AppRecord {
 
     /// `app.updateUI`: main-actor code ran.
     public struct UpdateUI: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// Where the code ran.
         public var lane: CodeLane
 
         /// Creates the record.
@@ -183,8 +204,11 @@ extension AppRecord {
 
     /// `app.stepIgnored`: a scenario step that has no meaning where it ran.
     public struct StepIgnored: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The step's name.
         public var step: String
+        /// Why it has no meaning there.
         public var why: String
 
         /// Creates the record.

@@ -47,8 +47,11 @@ extension PushRecord {
     public struct Received: Sendable, Hashable {
         /// The push's number in the run (1 for the first).
         public var push: Int
+        /// Whether the payload has `content-available: 1` (a silent push).
         public var contentAvailable: Bool
+        /// The `apns-push-type` header.
         public var pushType: RemoteNotification.PushType
+        /// The `apns-priority` header (5 or 10).
         public var priority: Int
 
         /// Creates the record.
@@ -76,7 +79,9 @@ extension PushRecord {
 
     /// `push.outcome`: what the system did with a push (held, coalesced, dropped, discarded, delivered).
     public struct Outcome: Sendable, Hashable {
+        /// The push's number in the run (1 for the first).
         public var push: Int
+        /// What the system did with it.
         public var outcome: Disposition
         /// Why, for every outcome but `delivered` (and for a held push delivered when the person opened the app).
         public var why: PushReason?
@@ -107,8 +112,11 @@ extension PushRecord {
 
     /// `push.completion`: the app's `fetchCompletionHandler` was called, called again, or never called in time.
     public struct Completion: Sendable, Hashable {
+        /// The push's number in the run (1 for the first).
         public var push: Int
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// Whether the handler was called, called again, or never called in time.
         public var phase: CompletionPhase
         /// The result the app reported, when it called the handler.
         public var result: BackgroundFetchResult?

@@ -25,12 +25,16 @@ public enum SubmissionStrategy: String, Sendable, Hashable, CaseIterable {
 /// A task request as the system holds it: `BGAppRefreshTaskRequest`, `BGProcessingTaskRequest` or
 /// `BGContinuedProcessingTaskRequest`, submitted.
 public struct TaskRequest: Sendable, Hashable {
+    /// The identifier the request was submitted with.
     public var identifier: String
+    /// Which kind of background task it asks for.
     public var kind: TaskKind
     /// The instant after which the task may begin (a lower bound, never a promise), if given.
     /// Continued processing ignores it.
     public var earliestBegin: VirtualInstant?
+    /// Processing tasks: whether it waits for a network.
     public var requiresNetworkConnectivity: Bool
+    /// Processing tasks: whether it waits for external power.
     public var requiresExternalPower: Bool
     /// Continued processing: the Live Activity's title before the task updates it.
     public var title: String

@@ -7,7 +7,9 @@ extension TaskRecord {
 
     /// `bgTask.register`: a launch handler was registered, or `register` returned false.
     public struct Register: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The task request's identifier, as the app registered it.
         public var identifier: String
         /// Whether it registered; false when the identifier is not permitted.
         public var registered: Bool
@@ -25,6 +27,7 @@ extension TaskRecord {
 
     /// `bgTask.submit`: a request is pending.
     public struct Submit: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
         /// The request as the system holds it.
         public var request: TaskRequest
@@ -47,7 +50,9 @@ extension TaskRecord {
 
     /// `bgTask.submitFailed`: `submit` threw.
     public struct SubmitFailed: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The request the app tried to submit.
         public var request: TaskRequest
         /// Continued processing: the person's action being handled, if any.
         public var personAction: String?
@@ -68,8 +73,11 @@ extension TaskRecord {
 
     /// `bgTask.dropped`: the system cancelled a queued continued processing request: its process ended.
     public struct Dropped: Sendable, Hashable {
+        /// The task request's identifier, as the app registered it.
         public var identifier: String
+        /// The kind of background task.
         public var type: TaskKind
+        /// Why, in words.
         public var reason: String
 
         /// Creates the record.
@@ -82,7 +90,9 @@ extension TaskRecord {
 
     /// `bgTask.cancel`: `cancel(taskRequestWithIdentifier:)`.
     public struct Cancel: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The task request's identifier, as the app registered it.
         public var identifier: String
         /// Whether a pending request had that identifier.
         public var found: Bool
@@ -97,6 +107,7 @@ extension TaskRecord {
 
     /// `bgTask.cancelAll`: `cancelAllTaskRequests()`.
     public struct CancelAll: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
         /// How many requests were pending.
         public var count: Int

@@ -11,8 +11,11 @@ extension TaskRecord {
 
     /// `bgTask.launchRequest`: the system launches a pending request.
     public struct LaunchRequest: Sendable, Hashable {
+        /// The task request's identifier, as the app registered it.
         public var identifier: String
+        /// The kind of background task.
         public var type: TaskKind
+        /// Why the system launches it.
         public var cause: LaunchCause
 
         /// Creates the record.
@@ -25,11 +28,15 @@ extension TaskRecord {
 
     /// `bgTask.start`: the launch handler is called.
     public struct Start: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The task request's identifier, as the app registered it.
         public var identifier: String
+        /// The kind of background task.
         public var type: TaskKind
         /// When its time runs out; nil for continued processing, which has no fixed limit.
         public var deadline: VirtualInstant?
+        /// Where the launch handler runs.
         public var queue: HandlerQueue
 
         /// Creates the record.
@@ -44,7 +51,9 @@ extension TaskRecord {
 
     /// `bgTask.expire`: a task's time ran out, or the system or the person stopped it.
     public struct Expire: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The task request's identifier, as the app registered it.
         public var identifier: String
         /// Why, in words (`time ran out`, `progress stalled`...).
         public var reason: String
@@ -59,7 +68,9 @@ extension TaskRecord {
 
     /// `bgTask.workCancelled`: the app cancelled a task's work.
     public struct WorkCancelled: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The task request's identifier, as the app registered it.
         public var identifier: String
 
         /// Creates the record.
@@ -88,8 +99,11 @@ extension TaskRecord {
 
     /// `bgTask.end`: a task ended, exactly once per `bgTask.start`.
     public struct End: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The task request's identifier, as the app registered it.
         public var identifier: String
+        /// How it ended.
         public var how: Ending
         /// What was passed to `setTaskCompleted(success:)` (false when the system ended it).
         public var success: Bool

@@ -17,8 +17,11 @@ extension TaskRecord {
             case ready(at: VirtualInstant)
         }
 
+        /// The task request's identifier, as the app registered it.
         public var identifier: String
+        /// The kind of background task.
         public var type: TaskKind
+        /// What holds the request back, or the instant it launches.
         public var reason: Reason
 
         /// Creates the record.

@@ -1,6 +1,8 @@
 /// `console`: a message the system writes to the console, word for word.
 public struct ConsoleRecord: Sendable, Hashable {
+    /// The app process's number in the run (1 for the first launch).
     public var process: Int
+    /// The line, as the app's console shows it.
     public var message: String
 
     /// Creates the record.

@@ -25,8 +25,11 @@ public enum ModelRecord: Sendable, Hashable {
 
     /// `model.illegalTransition`: the model moved a process between states the platform never does (a bug in bgsim).
     public struct IllegalTransition: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The state the process was in.
         public var from: AppState.Name
+        /// The state the model moved it to.
         public var to: AppState.Name
 
         /// Creates the record.
@@ -40,9 +43,13 @@ public enum ModelRecord: Sendable, Hashable {
     /// `model.illegalTaskTransition`: the model moved a launched task between phases it never moves between (a bug in
     /// bgsim); see ``TaskPhase/canMove(to:)``.
     public struct IllegalTaskTransition: Sendable, Hashable {
+        /// The app process's number in the run (1 for the first launch).
         public var process: Int
+        /// The task request's identifier, as the app registered it.
         public var identifier: String
+        /// The phase the task was in.
         public var from: TaskPhase
+        /// The phase the model moved it to.
         public var to: TaskPhase
 
         /// Creates the record.
@@ -57,8 +64,11 @@ public enum ModelRecord: Sendable, Hashable {
     /// `model.illegalTransferTransition`: the model moved a background transfer between phases it never moves between
     /// (a bug in bgsim); see ``TransferPhase/canMove(to:)``.
     public struct IllegalTransferTransition: Sendable, Hashable {
+        /// The transfer's number in the run (1 for the first).
         public var transfer: Int
+        /// The phase the transfer was in.
         public var from: TransferPhase
+        /// The phase the model moved it to.
         public var to: TransferPhase
 
         /// Creates the record.

@@ -55,9 +55,13 @@ extension TransferRecord {
     public struct State: Sendable, Hashable {
         /// The transfer's number in the run (1 for the first).
         public var transfer: Int
+        /// The background session's identifier.
         public var session: String
+        /// Where the transfer is now.
         public var phase: Phase
+        /// The bytes that have arrived so far.
         public var bytes: Int64
+        /// The bytes the whole download moves.
         public var total: Int64
         /// Why it waits, or how it ended without finishing.
         public var why: Reason?
@@ -89,8 +93,11 @@ extension TransferRecord {
 
     /// `transfer.session`: a background session was created, or its events were readied, delivered or timed out.
     public struct Session: Sendable, Hashable {
+        /// The background session's identifier.
         public var session: String
+        /// What happened to the session's events.
         public var phase: SessionPhase
+        /// The process the session belongs to or its events went to, if any.
         public var process: Int?
         /// How the events reached the app (`running`, `woken`, `launched`), for `eventsReady`.
         public var wake: ServiceWake?

@@ -8,13 +8,13 @@ public enum DemoBeaconRecord: Sendable, Hashable {
     case released(Released)
 
     /// The kinds of beacon records, spelled as trace lines write them.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case sighted = "demoBeacon.sighted"
         case released = "demoBeacon.released"
     }
 
     /// The record's kind.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .sighted: .sighted
         case .released: .released
@@ -35,6 +35,7 @@ public enum DemoBeaconRecord: Sendable, Hashable {
     public struct Sighted: Sendable, Hashable {
         /// The sighting's number in the run (1 for the first).
         public var beacon: Int
+        /// What the service did for the app.
         public var outcome: Outcome
         /// The process that was held, when one was.
         public var process: Int?
@@ -42,13 +43,15 @@ public enum DemoBeaconRecord: Sendable, Hashable {
 
     /// `demoBeacon.released`: the hold a sighting gave process `process` ended.
     public struct Released: Sendable, Hashable {
+        /// The sighting whose hold ended.
         public var beacon: Int
+        /// The process that was held.
         public var process: Int
     }
 }
 
 extension DemoBeaconRecord: FeatureRecord {
-    package func encode(to fields: inout TraceFieldWriter) {
+    func encode(to fields: inout TraceFieldWriter) {
         switch self {
         case .sighted(let record):
             fields.add("beacon", record.beacon)
@@ -60,7 +63,7 @@ extension DemoBeaconRecord: FeatureRecord {
         }
     }
 
-    package init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
+    init(kind: Kind, from fields: inout TraceFieldReader) throws(TraceDecodingError) {
         switch kind {
         case .sighted:
             self = .sighted(Sighted(

@@ -39,7 +39,7 @@ package enum TraceKind: Sendable, Hashable, CaseIterable, RawRepresentable {
     case model(ModelRecord.Kind)
 
     /// Every kind, feature by feature, in the order docs/trace-format.md lists them: the registration of the features.
-    public static let allCases: [TraceKind] = {
+    package static let allCases: [TraceKind] = {
         var features = [
             RunRecord.Kind.allCases.map(TraceKind.run),
             DeviceRecord.Kind.allCases.map(TraceKind.device),

@@ -33,7 +33,7 @@ public final class SynchronousCodeWatchdog: @unchecked Sendable {
     @TaskLocal public static var limit: Duration = .seconds(5)
 
     /// The exit status when code never returns even after its expiration handler: EX_SOFTWARE.
-    static let exitStatus: Int32 = 70
+    package static let exitStatus: Int32 = 70
 
     package static let shared = SynchronousCodeWatchdog()
 

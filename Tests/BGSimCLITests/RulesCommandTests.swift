@@ -27,7 +27,9 @@ import Testing
     @Test func oneRuleIsExplained() {
         let run = runTool(["rules", "BGS018"])
         #expect(run.status == 0)
-        #expect(run.out.hasPrefix("BGS018  taskExpired  (warning)\n"))
+        #expect(run.out.hasPrefix("BGS018  taskExpired  (info, system notice)\n"))
+        #expect(run.out.contains("\nNotice   The system decides how long a task runs"))
+        #expect(run.out.contains("It explains a run and never fails"))
         #expect(run.out.contains("Catches\n"))
         #expect(run.out.contains("common mistake: 5. Long work in a refresh task."))
         #expect(run.out.contains("bgsim run Scenarios/mistake-long-sync-in-refresh.json"))
@@ -42,8 +44,28 @@ import Testing
         #expect(array.count == 1)
         #expect(array.first?["id"] as? String == "BGS029")
         #expect(array.first?["samples"] as? [String] == ["main-actor-launch-handler"])
+        #expect(array.first?["category"] as? String == "appBug")
+        #expect((array.first?["categoryReason"] as? String)?.isEmpty == false)
         let markdown = runTool(["rules", "BGS029", "--format", "markdown"]).out
-        #expect(markdown.hasPrefix("# BGS029\n\n`mainActorHandlerOnBackgroundQueue`, error."))
+        #expect(markdown.hasPrefix("# BGS029\n\n`mainActorHandlerOnBackgroundQueue`, error, app bug."))
+        #expect(markdown.contains("- **Why an app bug:** "))
+    }
+
+    @Test func everyRuleSaysItsCategoryAndWhy() throws {
+        let json = runTool(["rules", "--format", "json"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+        #expect(array.count == Rules.all.count)
+        for (object, rule) in zip(array, Rules.all) {
+            #expect(object["category"] as? String == rule.category.rawValue, "\(rule.id)")
+            #expect(object["categoryReason"] as? String == rule.categoryReason, "\(rule.id)")
+        }
+        #expect(Set(array.compactMap { $0["category"] as? String }) == ["appBug", "systemNotice"])
+        let markdown = runTool(["rules", "--format", "markdown"]).out
+        #expect(markdown.contains("| [BGS040](#bgs040) | `pushThrottled` | system notice | info |"))
+        #expect(markdown.contains("| [BGS001](#bgs001) | `backgroundTaskLeaked` | app bug | error |"))
+        let text = runTool(["rules"]).out
+        #expect(text.contains("BGS024  continuedRunIneligible  (info, system notice)\n"))
+        #expect(text.contains("    why: The system refused a .fail request"))
     }
 
     @Test func anUnknownRuleIsAUsageError() {

@@ -22,8 +22,18 @@ import Testing
         #expect(Rules.all.allSatisfy { Rules.rule(withID: $0.id) == $0 })
         #expect(Rules.rule(withID: "BGS004") == Rules.expirationHandlerLeftTaskOpen)
         #expect(Rules.rule(withID: "BGS404") == nil)
-        #expect(Rules.all.prefix(9).filter { $0.severity == .warning }.map(\.id) == ["BGS002", "BGS003"])
-        #expect(Rules.all.allSatisfy { !$0.summary.isEmpty && !$0.fix.isEmpty && !$0.source.isEmpty })
+        #expect(Rules.all.prefix(9).filter { $0.severity == .warning }.map(\.id) == ["BGS002"])
+        #expect(Rules.all.allSatisfy { !$0.summary.isEmpty && !$0.fix.isEmpty && !$0.source.isEmpty && !$0.categoryReason.isEmpty })
+    }
+
+    @Test func everySystemNoticeIsInfo() {
+        // A notice says what the system did: at info, `--fail-on warning|error` and a scenario with no expect (which fails on
+        // errors) can only ever fail on app bugs.
+        let notices = Rules.all.filter { $0.category == .systemNotice }
+        #expect(notices.allSatisfy { $0.severity == .info }, "\(notices.filter { $0.severity != .info }.map(\.id))")
+        // trust-spec decision 2 and trust-findings section 4: these, and only these, are the system's doing.
+        #expect(notices.map(\.id) == ["BGS003", "BGS018", "BGS024", "BGS036", "BGS040"])
+        #expect(Rules.all.filter { $0.category == .appBug }.count == Rules.all.count - notices.count)
     }
 
     @Test func aDiagnosticIsAlsoATraceEvent() throws {
@@ -155,7 +165,8 @@ import Testing
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.time == seconds(40))
         #expect(diagnostic.subject == "background task 1 (\"Upload\")")
-        #expect(diagnostic.severity == .warning)
+        #expect(diagnostic.severity == .info)
+        #expect(diagnostic.rule.category == .systemNotice)
         // The handler ends it at 185 s: warned, not killed.
         #expect(result.terminations.isEmpty)
         #expect(result.time(enteringState: "suspended") == seconds(185))

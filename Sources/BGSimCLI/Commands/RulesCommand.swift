@@ -27,8 +27,9 @@ struct RulesCommand {
     private func catalogText() -> String {
         var lines: [String] = []
         for rule in Rules.all {
-            lines.append("\(rule.id)  \(rule.name)  (\(rule.severity.rawValue))")
+            lines.append("\(rule.id)  \(rule.name)  (\(rule.severity.rawValue), \(rule.category.words))")
             lines.append(TextLayout.wrap("    ", rule.summary, width: 80))
+            lines.append(TextLayout.wrap("    why: ", rule.categoryReason, width: 80))
             lines.append(TextLayout.wrap("    fix: ", rule.fix, width: 80))
             lines.append(TextLayout.wrap("    source: ", rule.source, width: 80))
             lines.append("")
@@ -38,9 +39,10 @@ struct RulesCommand {
 
     /// One rule, with what it catches of the seeds' checklist and common mistakes, and where to see it.
     private func explanation(of rule: Rule) -> String {
-        var lines = ["\(rule.id)  \(rule.name)  (\(rule.severity.rawValue))", ""]
+        var lines = ["\(rule.id)  \(rule.name)  (\(rule.severity.rawValue), \(rule.category.words))", ""]
         lines.append(TextLayout.wrap("", rule.summary, width: 80))
         lines.append("")
+        lines.append(TextLayout.wrap("\(Self.categoryTitle(rule.category))  ", rule.categoryReason + " " + Self.judging(rule.category), width: 80))
         lines.append(TextLayout.wrap("Fix      ", rule.fix, width: 80))
         lines.append(TextLayout.wrap("Source   ", rule.source, width: 80))
         let items = RuleCoverage.items(for: rule.id)
@@ -69,6 +71,7 @@ struct RulesCommand {
         return .object([
             ("schemaVersion", .int(RunSummary.schemaVersion)),
             ("id", .string(rule.id)), ("name", .string(rule.name)), ("severity", .string(rule.severity.rawValue)),
+            ("category", .string(rule.category.rawValue)), ("categoryReason", .string(rule.categoryReason)),
             ("summary", .string(rule.summary)), ("fix", .string(rule.fix)), ("source", .string(rule.source)),
             ("catches", .array(items.map { .object([("origin", .string($0.origin.rawValue)), ("practice", .string($0.practice))]) })),
             ("samples", .array(Self.samples(of: items).map { .string($0) })),
@@ -86,12 +89,23 @@ struct RulesCommand {
             output of `bgsim rules --format markdown`; CI checks that it is. `bgsim rules
             BGS018` explains one rule in the terminal.
 
-            | id | name | severity | what it checks |
-            |---|---|---|---|
+            Each rule has a category as well as a severity. An **app bug** is something
+            the app's own code, its Info.plist, its server or its test harness could have
+            done otherwise; a **system notice** says what the system, the person or the
+            simulator did, to explain a run. `bgsim fuzz` and `bgsim explore` fail a run
+            on an app bug the scenario does not expect, at any severity (`--fail-on`
+            narrows it), and never on a system notice. Every system notice is `info`, so
+            `--fail-on warning|error`, and a scenario with no `expect` (which fails on
+            error diagnostics), only ever fail on app bugs. Each rule below says why it
+            has its category.
+
+            | id | name | category | severity | what it checks |
+            |---|---|---|---|---|
 
             """
         for rule in Rules.all {
-            text += "| [\(rule.id)](#\(rule.id.lowercased())) | `\(rule.name)` | \(rule.severity.rawValue) | \(Self.cell(rule.summary)) |\n"
+            text += "| [\(rule.id)](#\(rule.id.lowercased())) | `\(rule.name)` | \(rule.category.words) | \(rule.severity.rawValue) | "
+                + "\(Self.cell(rule.summary)) |\n"
         }
         text += "\n"
         for rule in Rules.all { text += markdown(of: rule, level: "##") }
@@ -115,7 +129,12 @@ struct RulesCommand {
     }
 
     private func markdown(of rule: Rule, level: String) -> String {
-        var text = "\(level) \(rule.id)\n\n`\(rule.name)`, \(rule.severity.rawValue). \(rule.summary)\n\n"
+        var text = "\(level) \(rule.id)\n\n`\(rule.name)`, \(rule.severity.rawValue), \(rule.category.words). \(rule.summary)\n\n"
+        let why = switch rule.category {
+        case .appBug: "Why an app bug"
+        case .systemNotice: "Why a system notice"
+        }
+        text += "- **\(why):** \(rule.categoryReason)\n"
         text += "- **Fix:** \(rule.fix)\n- **Source:** \(rule.source)\n"
         let items = RuleCoverage.items(for: rule.id)
         if !items.isEmpty {
@@ -129,6 +148,22 @@ struct RulesCommand {
     }
 
     // MARK: Shared
+
+    /// The heading of a rule's category in `bgsim rules <id>`, as wide as "Fix     " and "Source  ".
+    private static func categoryTitle(_ category: Rule.Category) -> String {
+        switch category {
+        case .appBug: "App bug"
+        case .systemNotice: "Notice "
+        }
+    }
+
+    /// What the category means for a campaign's verdict, in one sentence.
+    private static func judging(_ category: Rule.Category) -> String {
+        switch category {
+        case .appBug: "bgsim fuzz and bgsim explore fail a run on it unless the scenario expects it."
+        case .systemNotice: "It explains a run and never fails bgsim fuzz or bgsim explore."
+        }
+    }
 
     private static func originName(_ origin: CoverageItem.Origin) -> String {
         switch origin {

@@ -2,28 +2,32 @@
 extension Rules {
     /// A background task was still open when background time ran out: the watchdog killed the app (0x8badf00d).
     public static let backgroundTaskLeaked = Rule(
-        id: "BGS001", name: "backgroundTaskLeaked", severity: .error,
+        id: "BGS001", name: "backgroundTaskLeaked", severity: .error, category: .appBug,
+        categoryReason: "The app began the task and never ended it: balancing begin and end is its own code's job.",
         summary: "A background task was still open when the background time ran out; the system killed the app (0x8badf00d).",
         fix: "Balance every beginBackgroundTask with exactly one endBackgroundTask, on every path, and end the task in its expiration handler.",
         source: "Apple, \"Extending your app's background execution time\"; exception code 0x8badf00d; Apple forums 85066 (Quinn: a task not ended gets the app killed by the watchdog)")
 
     /// `endBackgroundTask(_:)` with an identifier that is not open: ended twice, never begun, or `.invalid`.
     public static let endedUnknownBackgroundTask = Rule(
-        id: "BGS002", name: "endedUnknownBackgroundTask", severity: .warning,
+        id: "BGS002", name: "endedUnknownBackgroundTask", severity: .warning, category: .appBug,
+        categoryReason: "Ending an identifier twice, or one that is stale, is the app's own bookkeeping.",
         summary: "endBackgroundTask was called with an identifier that is not open: it was ended already, never begun, or is .invalid.",
         fix: "Keep one identifier per task, end it once, and set the stored identifier to .invalid after ending it.",
         source: "Console: \"Can't end BackgroundTask: no background task exists with identifier <id> (0x<hex id>), or it may have already been ended. Break in UIApplicationEndBackgroundTaskError() to debug.\" (mixpanel-swift #335)")
 
     /// A background task open for more than 30 seconds while the app runs in the background.
     public static let backgroundTaskOpenTooLong = Rule(
-        id: "BGS003", name: "backgroundTaskOpenTooLong", severity: .warning,
+        id: "BGS003", name: "backgroundTaskOpenTooLong", severity: .info, category: .systemNotice,
+        categoryReason: "UIKit logs this line at a fixed 30 s age whatever the task does: a task that protects live work, or that the system gave more than 30 s, is not a mistake.",
         summary: "A background task was open for more than 30 seconds while the app ran in the background.",
         fix: "Begin background tasks just before the work they protect and end them as soon as it is done; do not hold one for the app's whole life.",
         source: "Console: \"Background Task <id> (\\\"<name>\\\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.\" (deltachat-ios #1128)")
 
     /// The expiration handler returned with its task still open.
     public static let expirationHandlerLeftTaskOpen = Rule(
-        id: "BGS004", name: "expirationHandlerLeftTaskOpen", severity: .error,
+        id: "BGS004", name: "expirationHandlerLeftTaskOpen", severity: .error, category: .appBug,
+        categoryReason: "The app's expiration handler returned without ending its task: only the app's code can end it.",
         summary: "The expiration handlers returned while this background task, whose handler had run, was still open.",
         fix: "End the task synchronously inside the expiration handler: call endBackgroundTask before returning, not from a block dispatched for later.",
         source: "Console: \"Background task still not ended after expiration handlers were called: <task>. This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.\" (iOS 26.1's UIKitCore; WordPress-iOS PR #21254)")

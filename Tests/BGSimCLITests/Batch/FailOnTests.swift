@@ -30,13 +30,13 @@ import Testing
     }
 
     @Test func withExpectTheExpectationsDecideUnlessFailOnIsGiven() {
-        // mistake-long-sync-in-refresh expects its BGS018 warning.
-        let path = "Scenarios/mistake-long-sync-in-refresh.json"
+        // mistake-refresh-every-minute expects its BGS017 warning.
+        let path = "Scenarios/mistake-refresh-every-minute.json"
         #expect(runTool(["run", path]).status == 0)
         #expect(runTool(["run", path, "--fail-on", "error"]).status == 0)
         let strict = runTool(["run", path, "--fail-on", "warning"])
         #expect(strict.status == 1)
-        #expect(strict.out.contains("BGS018 warning × 1"))
+        #expect(strict.out.contains("BGS017 warning × 9"))
         #expect(strict.out.contains("(--fail-on warning)"))
     }
 

@@ -174,7 +174,17 @@ struct ArgumentParserTests {
         ErrorCase(["diff", "a.jsonl", "b.jsonl", "c.jsonl"], #"unexpected argument "c.jsonl" for "bgsim diff""#, command: "diff"),
         ErrorCase(["diff", "a.jsonl"], #"missing <second> for "bgsim diff""#, command: "diff"),
         ErrorCase(["init", "a", "b"], #"unexpected argument "b" for "bgsim init""#, command: "init"),
-        ErrorCase(["run", "a.json", "--fail-on", "info"], #""--fail-on" must be one of warning, error, never; got "info""#, command: "run"),
+        ErrorCase(["run", "a.json", "--fail-on", "info"], #""--fail-on" must be one of app-bug, warning, error, never; got "info""#, command: "run"),
+        ErrorCase(
+            ["run", "a.json", "--fail-on", "app_bug"],
+            #""--fail-on" must be one of app-bug, warning, error, never; got "app_bug" (did you mean "app-bug"?)"#, command: "run"),
+        ErrorCase(
+            ["fuzz", "a.json", "--fail-on", "warnings"],
+            #""--fail-on" must be one of app-bug, warning, error, never; got "warnings" (did you mean "warning"?)"#, command: "fuzz"),
+        ErrorCase(
+            ["explore", "a.json", "--fail-on=appbug"],
+            #""--fail-on" must be one of app-bug, warning, error, never; got "appbug" (did you mean "app-bug"?)"#, command: "explore"),
+        ErrorCase(["fuzz", "a.json", "--fail-on"], #""--fail-on" needs a value"#, command: "fuzz"),
         // Missing values, including one eaten by the next option and an empty `=`.
         ErrorCase(["run", "a.json", "--seed"], #""--seed" needs a value"#, command: "run"),
         ErrorCase(["run", "a.json", "--seed="], #""--seed" needs a value"#, command: "run"),
@@ -227,7 +237,7 @@ struct ArgumentParserTests {
             #""--until": "999999999999w" is too large to represent"#, command: "run"),
         // Bad choices.
         ErrorCase(["run", "a.json", "--format", "yaml"], #""--format" must be one of text, json; got "yaml""#, command: "run"),
-        ErrorCase(["run", "a.json", "--format=JSON"], #""--format" must be one of text, json; got "JSON""#, command: "run"),
+        ErrorCase(["run", "a.json", "--format=JSON"], #""--format" must be one of text, json; got "JSON" (did you mean "json"?)"#, command: "run"),
         // Each option once: a second value is refused rather than silently winning.
         ErrorCase(["run", "a.json", "--seed", "1", "--seed", "2"], #""--seed" given more than once; give it only once"#, command: "run"),
         ErrorCase(["run", "a.json", "--seed=1", "--seed=1"], #""--seed" given more than once; give it only once"#, command: "run"),

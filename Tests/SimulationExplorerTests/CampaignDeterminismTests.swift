@@ -66,6 +66,10 @@ import Testing
         #expect(throws: FaultPlanError.self) { try CampaignResult.merged([a, a]) }
         let whole = Campaign(target: target, settings: CampaignSettings(runs: 20, shrinks: false)).run()
         #expect(throws: FaultPlanError.self) { try CampaignResult.merged([whole]) }
+        // Judged otherwise (--fail-on): another campaign.
+        let strictTarget = ExplorationTarget(scenario: target.scenario, path: target.path, failOn: .error)
+        let c = Campaign(target: strictTarget, settings: CampaignSettings(seed: 1, runs: 20, shrinks: false)).run(shard: Shard(index: 2, count: 2))
+        #expect(throws: FaultPlanError.self) { try CampaignResult.merged([a, c]) }
     }
 
     @Test func theResultFileReadsBackAsWritten() throws {
@@ -73,6 +77,12 @@ import Testing
         #expect(result.foundFailure)
         let read = try CampaignResult.campaigns(inDocument: CampaignResult.document([result], tool: "bgsim fuzz").rendered())
         #expect(read == [result])
+        // A result says how it was judged; a file without it is refused, not read as today's default.
+        let strict = Campaign(target: ExplorationTarget(scenario: try sample("refresh-expires-while-saving").scenario, failOn: .warning),
+                              settings: CampaignSettings(runs: 10, shrinks: false)).run()
+        #expect(try CampaignResult.campaigns(inDocument: CampaignResult.document([strict], tool: "bgsim fuzz").rendered()).first?.failOn == .warning)
+        let without = CampaignResult.document([result], tool: "bgsim fuzz").rendered().replacingOccurrences(of: #""failOn": "app-bug","#, with: "")
+        #expect(throws: FaultPlanError.self) { try CampaignResult.campaigns(inDocument: without) }
     }
 
     @Test func aTimeBudgetStopsAtABatchAndKeepsWhatWasRun() throws {

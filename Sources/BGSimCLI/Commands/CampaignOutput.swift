@@ -55,6 +55,7 @@ struct CampaignOutput {
                 + "(\(group.count) of \(result.runs) runs). The plan of this run: "
                 + (plan.lines.isEmpty ? "the scenario as written." : plan.lines.joined(separator: "; ") + ".")
             let replay = "bgsim run \(ReplayCommand.shellQuoted(result.scenario)) --faults \(ReplayCommand.shellQuoted(planPath))"
+                + CampaignSummary.judging(group.signature, result.failOn)
             let htmlPath = base + ".html"
             try AtomicFile.write(HTMLReport().render(RunReport(result: run, summary: summary, replay: replay)), to: htmlPath)
             reports.append((group.signature, htmlPath))

@@ -7,8 +7,17 @@ import SimulationSupport
 /// How `bgsim fuzz` and `bgsim explore` print their results: text for people, one JSON document for tools.
 enum CampaignSummary {
     /// The one line that replays a failure: `bgsim run <scenario> --faults '<plan>'`, the plan inline so nothing else is needed.
-    static func replayLine(scenarioPath: String, plan: FaultPlan) -> String {
+    ///
+    /// A rule failure's line carries the campaign's `--fail-on`, so that `bgsim run` fails on the same app bug even
+    /// where its own default (a scenario with no `expect` fails on errors only) would let a warning pass.
+    static func replayLine(scenarioPath: String, plan: FaultPlan, signature: FailureSignature, failOn: FailOn) -> String {
         "bgsim run \(ReplayCommand.shellQuoted(scenarioPath)) --faults \(ReplayCommand.shellQuoted(plan.compactJSON))"
+            + judging(signature, failOn)
+    }
+
+    /// ` --fail-on <value>` for a rule failure, or nothing: the judging a replay of `signature` needs.
+    static func judging(_ signature: FailureSignature, _ failOn: FailOn) -> String {
+        signature.kind == .rule ? " --fail-on \(failOn.rawValue)" : ""
     }
 
     /// The JSON document of several results: what `--format json` prints and `--output` writes.
@@ -37,6 +46,7 @@ enum CampaignSummary {
                 ? "exhausted: every schedule within the bound was tried"
                 : "not exhausted: the bound of \(result.settings.runs) schedules was reached first"))
         }
+        lines.append(TextLayout.wrap("Fails on     ", failsOn(result.failOn), width: 100))
         if result.failures.isEmpty {
             lines.append("Failures     none")
         } else {
@@ -59,7 +69,7 @@ enum CampaignSummary {
                 let numbered = steps.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "; ")
                 lines.append(TextLayout.wrap("      Steps   ", numbered, width: 100))
             }
-            lines.append("      Replay  " + replayLine(scenarioPath: result.scenario, plan: plan))
+            lines.append("      Replay  " + replayLine(scenarioPath: result.scenario, plan: plan, signature: group.signature, failOn: result.failOn))
             if let report = reports.first(where: { $0.0 == group.signature }) { lines.append("      Report  " + report.1) }
         }
         lines.append("")
@@ -83,6 +93,17 @@ enum CampaignSummary {
         if let speed { lines.append("Time         " + speed) }
         lines.append("Result       " + (result.foundFailure ? "FAILURES FOUND" : "no failure found"))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Which rules failed a run, in words: the summary's "Fails on" line (properties, endings and run 0's expectations always do).
+    static func failsOn(_ failOn: FailOn) -> String {
+        let rules = switch failOn {
+        case .appBug: "every app bug the scenario does not expect"
+        case .warning: "app bug warnings and errors the scenario does not expect"
+        case .error: "app bug errors the scenario does not expect"
+        case .never: "no rule"
+        }
+        return "\(rules) (--fail-on \(failOn.rawValue)); never a system notice"
     }
 
     static func hex(_ value: UInt64) -> String {

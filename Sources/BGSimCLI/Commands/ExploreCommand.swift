@@ -8,7 +8,7 @@ struct ExploreCommand {
         var targets: [ExplorationTarget] = []
         for path in options.paths {
             do {
-                targets.append(try ExplorationTarget.load(path: path))
+                targets.append(try ExplorationTarget.load(path: path, failOn: options.failOn))
             } catch {
                 console.error("bgsim: error: \(error)\n")
                 return ExitCode.invalidScenario

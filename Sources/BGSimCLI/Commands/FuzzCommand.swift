@@ -22,7 +22,7 @@ struct FuzzCommand {
         var targets: [ExplorationTarget] = []
         for path in options.paths {
             do {
-                targets.append(try ExplorationTarget.load(path: path))
+                targets.append(try ExplorationTarget.load(path: path, failOn: options.failOn))
             } catch {
                 console.error("bgsim: error: \(error)\n")
                 return ExitCode.invalidScenario
@@ -82,7 +82,7 @@ struct FuzzCommand {
         }
         guard let files = output.open(console: console) else { return ExitCode.cannotWrite }
         // Reports need the scenario; when its file is where the shards found it, they are written too.
-        let targets = results.map { try? ExplorationTarget.load(path: $0.scenario) }
+        let targets = results.map { try? ExplorationTarget.load(path: $0.scenario, failOn: $0.failOn) }
         return output.finish(results, targets: targets, files: files, speed: results.map { _ in nil }, console: console)
     }
 

@@ -12,6 +12,7 @@ enum JUnitReport {
             let suite = result.scenarioName
             var properties = [(name: "scenario", value: result.scenario), (name: "runs", value: "\(result.runs)")]
             if result.mode == "fuzz" { properties.append(("seed", "\(result.settings.seed)")) }
+            properties.append(("failOn", result.failOn.rawValue))
             if let exhausted = result.exhausted { properties.append(("exhausted", "\(exhausted)")) }
             var cases: [JUnitXML.TestCase] = []
             if result.failures.isEmpty {
@@ -21,7 +22,8 @@ enum JUnitReport {
                 let plan = group.replayPlan
                 var body = "\(group.signature.summary)\n\(group.count) of \(result.runs) runs; first: run \(group.firstRun)\n"
                 body += plan.lines.map { "  \($0)\n" }.joined()
-                body += "replay: \(CampaignSummary.replayLine(scenarioPath: result.scenario, plan: plan))\n"
+                body += "replay: "
+                    + CampaignSummary.replayLine(scenarioPath: result.scenario, plan: plan, signature: group.signature, failOn: result.failOn) + "\n"
                 cases.append(JUnitXML.TestCase(
                     classname: "bgsim.\(command).\(suite)", name: group.signature.description,
                     failure: (group.signature.summary, group.signature.kind.rawValue, body)))

@@ -132,8 +132,10 @@ struct RunCommand {
         standardTrace?.flush()
 
         let shownPath = outcome.input.name
-        let replay = options.faults.map { FaultsOption.replayLine(scenarioPath: shownPath, faults: $0, until: options.until) }
-            ?? ReplayCommand.line(scenarioPath: shownPath, seed: String(result.seed), until: options.until)
+        // The replay judges as this run did: --fail-on goes with it.
+        let replay = (options.faults.map { FaultsOption.replayLine(scenarioPath: shownPath, faults: $0, until: options.until) }
+            ?? ReplayCommand.line(scenarioPath: shownPath, seed: String(result.seed), until: options.until))
+            + (options.failOn.map { " --fail-on \($0.rawValue)" } ?? "")
         do {
             try outputs.write(RunReport(result: result, summary: scenario.summary, replay: replay), console: console)
         } catch {

@@ -1,4 +1,5 @@
 import ScenarioFormat
+import SimulationExplorer
 import SimulationModel
 
 /// Whether one run of `bgsim run` passes, and every reason it does not.
@@ -10,9 +11,10 @@ import SimulationModel
 ///   fails on any error-severity diagnostic, so that an app the watchdog kills
 ///   does not pass silently; a scenario with `expect` is judged by its
 ///   expectations alone (they say which diagnostics are wanted).
-/// - With `--fail-on warning|error`: any diagnostic at or above that severity
-///   fails the run, whatever the scenario expects; `--fail-on never` turns
-///   the diagnostic check off, even for a scenario with no `expect`.
+/// - With `--fail-on app-bug|warning|error`: any app bug (of that severity or
+///   worse) fails the run, whatever the scenario expects; `--fail-on never`
+///   turns the diagnostic check off, even for a scenario with no `expect`. A
+///   system notice (always info) fails a run only through an expectation.
 struct RunVerdict: Sendable, Equatable {
     /// What failed beyond the result's own expectations and ending: one line per rule that fails the run.
     var diagnosticFailures: [String]
@@ -36,10 +38,10 @@ struct RunVerdict: Sendable, Equatable {
         let stated = scenario.expectations != Expectations()
         let effective = failOn ?? (stated ? .never : .error)
         diagnosticFailures = []
-        guard let threshold = effective.threshold else { return }
         let why = failOn == nil ? "the scenario has no expect, so error diagnostics fail it" : "--fail-on \(effective.rawValue)"
-        for tally in result.diagnosticCounts where tally.rule.severity >= threshold {
-            diagnosticFailures.append("\(tally.rule.id) \(tally.rule.severity.rawValue) × \(tally.count): \(tally.rule.name) (\(why))")
+        for tally in result.diagnosticCounts where effective.fails(tally.rule) {
+            let rule = tally.rule
+            diagnosticFailures.append("\(rule.id) \(rule.category.words), \(rule.severity.rawValue) × \(tally.count): \(rule.name) (\(why))")
         }
     }
 }

@@ -33,6 +33,13 @@ extension OptionSpec {
         "--artifacts", kind: .value(name: "folder"),
         help: "Write each failure's shrunk plan (.plan.json) and the HTML report of its run to this folder.")
 
+    static let campaignFailOn = OptionSpec(
+        "--fail-on", kind: .value(name: "what"),
+        help: "Which rules fail a run: app-bug (every app bug the scenario does not expect, at any severity), warning or "
+            + "error (app bugs of that severity or worse), never (only properties, endings and run 0's expectations). "
+            + "A system notice never fails a run.",
+        choices: FailOn.allCases.map(\.rawValue), defaultValue: FailOn.appBug.rawValue)
+
     static let noShrink = OptionSpec(
         "--no-shrink", kind: .flag, help: "Report each failure's first plan as found, without shrinking it.")
 }
@@ -48,7 +55,8 @@ extension CommandSpec {
             task, swiping the app away or returning to it, memory pressure, network loss and return, the charger \
             unplugged, Low Power Mode, slow launches, another order of same-instant events, another seed, the \
             timeline moved within --jitter, and undocumented (assumed) profile parameters varied within plausible \
-            ranges. A run fails when a rule fires that the scenario does not expect, when a property of every \
+            ranges. A run fails when an app bug fires that the scenario does not expect (at any severity; \
+            --fail-on narrows it; a system notice never fails a run), when a property of every \
             correct app breaks (every task ends once, setTaskCompleted at most once, no success after expiry, no \
             work lost, no watchdog kill), or when it stalls. Each distinct failure is shrunk to the smallest plan \
             that still fails the same way and printed with a one-line replay command. Exit status 1 when a \
@@ -75,7 +83,7 @@ extension CommandSpec {
                     + FaultKind.allCases.map(\.rawValue).joined(separator: ", ") + ". Default: all."),
             OptionSpec("--jitter", kind: .value(name: "duration"), help: "How far the scenario's own timeline entries may move either way.", defaultValue: "1s"),
             OptionSpec("--max-faults", kind: .value(name: "count"), help: "The most timeline faults one run injects.", defaultValue: "3"),
-            .noShrink, .campaignFormat, .output, .junit, .artifacts,
+            .campaignFailOn, .noShrink, .campaignFormat, .output, .junit, .artifacts,
         ],
         examples: [
             Example(commandLine: "bgsim fuzz Scenarios/refresh-expires-while-saving.json", abstract: "Fuzz a scenario with 1,000 runs."),
@@ -106,12 +114,15 @@ extension CommandSpec {
                 shard = parsed
             }
             let options = FuzzOptions(
-                paths: arguments.values(of: "scenario"), merge: merge, settings: settings, jobs: try arguments.jobs(),
+                paths: arguments.values(of: "scenario"), merge: merge, settings: settings,
+                failOn: try arguments.choice("--fail-on", as: FailOn.self) ?? .appBug, jobs: try arguments.jobs(),
                 timeBudget: try arguments.duration("--time-budget")?.duration, shard: shard,
                 format: try arguments.choice("--format", as: OutputFormat.self) ?? .text, outputPath: arguments.value("--output"),
                 junitPath: arguments.value("--junit"), artifactsFolder: arguments.value("--artifacts"))
             if merge {
-                let campaignOnly = ["--runs", "--seed", "--time-budget", "--shard", "--kinds", "--jitter", "--max-faults", "--no-shrink"]
+                let campaignOnly = [
+                    "--runs", "--seed", "--time-budget", "--shard", "--kinds", "--jitter", "--max-faults", "--no-shrink", "--fail-on",
+                ]
                 if let given = campaignOnly.first(where: { arguments.value($0) != nil || arguments.flag($0) }) {
                     throw UsageError(message: "\"\(given)\" does not go with --merge: the shards' results carry their settings", command: "fuzz")
                 }
@@ -131,7 +142,7 @@ extension CommandSpec {
             every step boundary of its handler (just before the step's code resumes, and a nanosecond after), the \
             same for background time, then every order of the events due at one instant, breadth first, until \
             the space is exhausted or --max-schedules runs were tried. Says how many schedules were tried and \
-            whether the space was exhausted. Failures are judged, grouped and shrunk as by bgsim fuzz. Exit \
+            whether the space was exhausted. Failures are judged (--fail-on as by bgsim fuzz), grouped and shrunk as by bgsim fuzz. Exit \
             status 1 when a failure was found.
             """,
         positionals: [
@@ -139,7 +150,7 @@ extension CommandSpec {
         ],
         options: [
             OptionSpec("--max-schedules", kind: .value(name: "count"), help: "The most schedules (runs) to try per scenario.", defaultValue: "2000"),
-            .jobs, .noShrink, .campaignFormat, .output, .junit, .artifacts,
+            .campaignFailOn, .jobs, .noShrink, .campaignFormat, .output, .junit, .artifacts,
         ],
         examples: [
             Example(commandLine: "bgsim explore Scenarios/continued-progress-at-the-limit.json", abstract: "Explore a small scenario."),
@@ -151,7 +162,7 @@ extension CommandSpec {
             .explore(ExploreOptions(
                 paths: arguments.values(of: "scenario"),
                 maximumSchedules: try arguments.count("--max-schedules", atLeast: 1) ?? 2_000,
-                jobs: try arguments.jobs(), shrinks: !arguments.flag("--no-shrink"),
+                failOn: try arguments.choice("--fail-on", as: FailOn.self) ?? .appBug, jobs: try arguments.jobs(), shrinks: !arguments.flag("--no-shrink"),
                 format: try arguments.choice("--format", as: OutputFormat.self) ?? .text, outputPath: arguments.value("--output"),
                 junitPath: arguments.value("--junit"), artifactsFolder: arguments.value("--artifacts")))
         }

@@ -2,6 +2,7 @@
 // add its case to `Invocation`, declare its `CommandSpec` below, and list it
 // in `ToolSpec.bgsim.commands`. Parsing, help and the tests follow the table.
 
+import SimulationExplorer
 import SimulationKernel
 import SimulationModel
 import SimulationSupport
@@ -36,8 +37,10 @@ extension CommandSpec {
             The same scenario, seed and bgsim version always give the same output. \
             A run passes when it ends normally and every expectation holds. A scenario \
             with no expect also fails on any error diagnostic; --fail-on warning|error \
-            makes diagnostics of that severity or worse fail any scenario, and --fail-on \
-            never leaves only expectations. With many files the exit code is the worst: \
+            makes app bugs of that severity or worse fail any scenario, --fail-on \
+            app-bug every app bug at any severity, and --fail-on never leaves only \
+            expectations. A system notice (the system's doing, always info) fails a \
+            run only through an expectation. bgsim rules gives each rule's category. With many files the exit code is the worst: \
             65 if one could not be read, else 1 if one failed, else 0. When \
             GITHUB_ACTIONS=true, failed runs are also printed as GitHub annotations. \
             An output given as - goes to standard output (one at most), and the usual \
@@ -77,8 +80,9 @@ extension CommandSpec {
                 choices: OutputFormat.allCases.map(\.rawValue), defaultValue: OutputFormat.text.rawValue),
             .faults,
             OptionSpec(
-                "--fail-on", kind: .value(name: "severity"),
-                help: "Fail the run when a diagnostic of this severity or worse fires (never: only expectations decide). "
+                "--fail-on", kind: .value(name: "what"),
+                help: "Fail the run when an app bug of this severity or worse fires (app-bug: any app bug, whatever its "
+                    + "severity; never: only expectations decide). "
                     + "Without it, a scenario with expect is judged by its expectations, and one with no expect fails "
                     + "on error diagnostics.",
                 choices: FailOn.allCases.map(\.rawValue)),

@@ -8,6 +8,8 @@ struct FuzzOptions: Equatable, Sendable {
     var merge: Bool
     /// How runs vary.
     var settings: CampaignSettings
+    /// Which app bugs the scenario does not expect fail a run.
+    var failOn: FailOn
     /// How many threads run simulations.
     var jobs: Int
     /// The wall-clock time after which the campaign stops early; nil runs every run.
@@ -25,13 +27,14 @@ struct FuzzOptions: Equatable, Sendable {
 
     /// Creates fuzz options; everything but the paths has the command line's default.
     init(
-        paths: [String], merge: Bool = false, settings: CampaignSettings = CampaignSettings(), jobs: Int = 1,
+        paths: [String], merge: Bool = false, settings: CampaignSettings = CampaignSettings(), failOn: FailOn = .appBug, jobs: Int = 1,
         timeBudget: Duration? = nil, shard: Shard? = nil, format: OutputFormat = .text, outputPath: String? = nil,
         junitPath: String? = nil, artifactsFolder: String? = nil
     ) {
         self.paths = paths
         self.merge = merge
         self.settings = settings
+        self.failOn = failOn
         self.jobs = jobs
         self.timeBudget = timeBudget
         self.shard = shard
@@ -48,6 +51,8 @@ struct ExploreOptions: Equatable, Sendable {
     var paths: [String]
     /// The most schedules to try per scenario.
     var maximumSchedules: Int
+    /// Which app bugs the scenario does not expect fail a run.
+    var failOn: FailOn
     /// How many threads run simulations.
     var jobs: Int
     /// Whether failures are shrunk.
@@ -63,11 +68,13 @@ struct ExploreOptions: Equatable, Sendable {
 
     /// Creates explore options; everything but the paths has the command line's default.
     init(
-        paths: [String], maximumSchedules: Int = 2_000, jobs: Int = 1, shrinks: Bool = true, format: OutputFormat = .text,
+        paths: [String], maximumSchedules: Int = 2_000, failOn: FailOn = .appBug, jobs: Int = 1, shrinks: Bool = true,
+        format: OutputFormat = .text,
         outputPath: String? = nil, junitPath: String? = nil, artifactsFolder: String? = nil
     ) {
         self.paths = paths
         self.maximumSchedules = maximumSchedules
+        self.failOn = failOn
         self.jobs = jobs
         self.shrinks = shrinks
         self.format = format

@@ -1,3 +1,5 @@
+import SimulationExplorer
+
 /// The options of `bgsim run`.
 struct RunOptions: Equatable, Sendable {
     /// The scenario files to run, as given on the command line; `-` is standard input.

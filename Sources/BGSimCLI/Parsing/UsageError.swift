@@ -68,7 +68,8 @@ extension UsageError {
 
     static func notAChoice(_ value: String, for option: String, choices: [String], command: String?) -> UsageError {
         UsageError(
-            message: "\"\(option)\" must be one of \(choices.joined(separator: ", ")); got \"\(QuotableText.quotable(value))\"",
+            message: "\"\(option)\" must be one of \(choices.joined(separator: ", ")); got \"\(QuotableText.quotable(value))\""
+                + Suggestion.hint(for: value, among: choices),
             command: command)
     }
 

@@ -19,6 +19,7 @@ extension CampaignResult {
             ("scenario", .string(scenario)),
             ("scenarioName", .string(scenarioName)),
             ("settings", settings.json),
+            ("failOn", .string(failOn.rawValue)),
             ("runs", .int(Int64(runs))),
             ("passed", .int(Int64(passed))),
             ("failed", .int(Int64(failed))),
@@ -68,6 +69,11 @@ extension CampaignResult {
         scenario = try text("scenario")
         scenarioName = try text("scenarioName")
         settings = try CampaignSettings(document: try reader.required("settings"))
+        guard let failOnName = try reader.string("failOn"), let failOn = FailOn(rawValue: failOnName) else {
+            throw FaultPlanError(
+                "needs \"failOn\", one of \(FailOn.allCases.map(\.rawValue).joined(separator: ", "))", at: "failOn")
+        }
+        self.failOn = failOn
         runs = try count("runs")
         passed = try count("passed")
         failed = try count("failed")
@@ -160,10 +166,10 @@ extension CampaignResult {
                 throw FaultPlanError("the result of \(part.scenario) covers a whole campaign, not a shard; merge the files --shard wrote")
             }
             guard part.mode == first.mode, part.scenario == first.scenario, part.settings == first.settings,
-                  shard.count == first.shard?.count
+                  part.failOn == first.failOn, shard.count == first.shard?.count
             else {
                 throw FaultPlanError(
-                    "shard \(shard) is of another campaign (scenario, settings or shard count differ from shard \(first.shard!))")
+                    "shard \(shard) is of another campaign (scenario, settings, --fail-on or shard count differ from shard \(first.shard!))")
             }
             guard !shards.contains(shard.index) else { throw FaultPlanError("shard \(shard) is given twice") }
             shards.append(shard.index)

@@ -40,6 +40,8 @@ public struct CampaignResult: Sendable, Hashable {
     public var scenarioName: String
     /// The campaign's settings (an exploration records its bound in `runs`).
     public var settings: CampaignSettings
+    /// Which app bugs failed a run (`--fail-on`).
+    public var failOn: FailOn
     /// The shard this result covers, or nil for a whole campaign.
     public var shard: Shard?
     /// How many runs were done.
@@ -106,7 +108,8 @@ struct CampaignTally {
 
     func result(mode: String, target: ExplorationTarget, settings: CampaignSettings, shard: Shard?, stoppedEarly: Bool) -> CampaignResult {
         CampaignResult(
-            mode: mode, scenario: target.displayName, scenarioName: target.scenario.name, settings: settings, shard: shard,
+            mode: mode, scenario: target.displayName, scenarioName: target.scenario.name, settings: settings,
+            failOn: target.judge.failOn, shard: shard,
             runs: runs, passed: passed, failed: failed, stoppedEarly: stoppedEarly, exhausted: nil,
             rules: Rules.all.indices.filter { ruleRuns[$0] > 0 }.map { CampaignResult.RuleCount(rule: Rules.all[$0].id, runs: ruleRuns[$0]) },
             milestones: Milestone.allCases.map { CampaignResult.MilestoneCount(milestone: $0, runs: milestoneRuns[$0.rawValue]) },

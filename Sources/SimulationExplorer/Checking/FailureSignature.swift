@@ -37,12 +37,12 @@ public struct FailureSignature: Sendable, Hashable, Comparable, CustomStringConv
     /// For example `rule BGS016` or `property noSuccessAfterExpiry`.
     public var description: String { "\(kind.rawValue) \(id)" }
 
-    /// A longer description: a rule's name and summary, a property's statement.
+    /// A longer description: a rule's name, category, severity and summary; a property's statement.
     public var summary: String {
         switch kind {
         case .rule:
             guard let rule = Rules.rule(withID: id) else { return id }
-            return "\(rule.id) \(rule.name): \(rule.summary)"
+            return "\(rule.id) \(rule.name) (\(rule.category.words), \(rule.severity.rawValue)): \(rule.summary)"
         case .property:
             return Property(rawValue: id).map { "\($0.rawValue): \($0.statement)" } ?? id
         case .ending:

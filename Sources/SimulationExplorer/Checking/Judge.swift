@@ -7,39 +7,39 @@ import SimulationModel
 /// termination the scenario did not expect), so perturbed runs are judged
 /// by what holds for any correct app under any fault:
 ///
-/// - **rules**: a rule fires that the scenario does not list in
-///   `expect.diagnostics`, and it is an error, or the scenario lists its
-///   diagnostics (then every other rule is unexpected), or it is more severe
-///   than `expect.maximumSeverity`;
-/// - **properties** (``Property``): unless the scenario expects the rule or
-///   the termination that breaks them, and unless a rule failure of the
-///   same run already says it;
+/// - **rules**: an app bug (``SimulationModel/Rule/Category/appBug``) fires
+///   that the scenario does not list in `expect.diagnostics` or
+///   `expect.allowedDiagnostics`, and ``FailOn`` counts it (by default every
+///   app bug, at any severity). A system notice never fails a run, whatever
+///   `expect` lists: it says what the system did;
+/// - **properties** (``Property``): broken only through app bugs, unless the
+///   scenario expects the rule or the termination that breaks them, and
+///   unless a rule failure of the same run already says it;
 /// - **endings**: a stall (unless BGS008 already says it) or a run limit.
 ///
 /// The unperturbed run (the empty plan) is also judged by every expectation
-/// of the scenario, as `bgsim run` judges it: `terminations`, `saved`,
-/// `finalState` and `outputs` describe that run, not perturbed ones.
+/// of the scenario, as `bgsim run` judges it: `diagnostics` (exactly these
+/// rules fired, notices included), `maximumSeverity`, `terminations`,
+/// `saved`, `finalState` and `outputs` describe that run, not perturbed ones.
 struct Judge: Sendable {
-    /// The rules the scenario expects to fire; nil when it does not list them.
-    let expectedRules: [String]?
-    let maximumSeverity: Severity?
+    /// The rules the scenario expects or allows to fire: in perturbed runs, the app bugs that are known, not findings.
+    let expectedRules: [String]
+    /// Which app bugs fail a run.
+    let failOn: FailOn
     let expectsWatchdog: Bool
 
-    /// The judge of a scenario's runs.
-    init(expectations: Expectations) {
-        expectedRules = expectations.diagnostics
-        maximumSeverity = expectations.maximumSeverity
+    /// The judge of a scenario's runs: by default every app bug the scenario does not expect fails a run.
+    init(expectations: Expectations, failOn: FailOn = .appBug) {
+        expectedRules = (expectations.diagnostics ?? []) + (expectations.allowedDiagnostics ?? [])
+        self.failOn = failOn
         expectsWatchdog = expectations.terminations?.contains(.watchdog) ?? false
     }
 
-    private func expects(_ id: String) -> Bool { expectedRules?.contains(id) ?? false }
+    private func expects(_ id: String) -> Bool { expectedRules.contains(id) }
 
-    /// Whether a rule that fired is a failure.
+    /// Whether a rule that fired is a failure: an app bug the scenario does not expect, that ``failOn`` counts.
     func isFailure(_ rule: Rule) -> Bool {
-        if expects(rule.id) { return false }
-        if rule.severity == .error || expectedRules != nil { return true }
-        if let maximumSeverity, rule.severity > maximumSeverity { return true }
-        return false
+        !expects(rule.id) && failOn.fails(rule)
     }
 
     /// The failures of a run, sorted, each once.
@@ -51,6 +51,8 @@ struct Judge: Sendable {
         }
         let failedRules = fired.filter(isFailure)
         failures += failedRules.map(FailureSignature.rule)
+        // A property blames the app only through an app bug: a system notice among its rules breaks nothing.
+        let appBugs = fired.filter { $0.category == .appBug }
         func holds(_ property: Property, broken: Bool) {
             guard broken else { return }
             // Acknowledged: the scenario expects the rule that breaks it; said already: a rule failure of this run explains it.
@@ -59,9 +61,9 @@ struct Judge: Sendable {
             failures.append(.property(property))
         }
         holds(.taskEndsOnce, broken: observed.endWithoutStart)
-        holds(.completedOnce, broken: fired.contains { $0.id == Rules.taskCompletedTwice.id })
+        holds(.completedOnce, broken: appBugs.contains { Property.completedOnce.rules.contains($0.id) })
         holds(.noSuccessAfterExpiry, broken: observed.successAfterExpiry)
-        holds(.noWorkLost, broken: fired.contains { Property.noWorkLost.rules.contains($0.id) })
+        holds(.noWorkLost, broken: appBugs.contains { Property.noWorkLost.rules.contains($0.id) })
         holds(.neverWatchdog, broken: observed.watchdogKill)
         switch result.ending {
         case .completed: break

@@ -4,7 +4,7 @@ public enum Property: String, Sendable, Hashable, CaseIterable {
     case taskEndsOnce
     /// `setTaskCompleted(success:)` is called at most once per task (BGS016 never fires).
     case completedOnce
-    /// A task that expired never reports success.
+    /// A task that expired never reports success (BGS030 never fires).
     case noSuccessAfterExpiry
     /// No work is lost: nothing unsaved at a termination (BGS005), no partial output left by a failed task (BGS028).
     case noWorkLost
@@ -23,10 +23,13 @@ public enum Property: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The rules whose firing breaks the property, or explains the breach (a watchdog kill comes with one of these).
+    ///
+    /// Every one is an app bug: a property blames the app, and only an app bug can (``Judge`` ignores a system notice).
     var rules: [String] {
         switch self {
-        case .taskEndsOnce, .noSuccessAfterExpiry: []
+        case .taskEndsOnce: []
         case .completedOnce: ["BGS016"]
+        case .noSuccessAfterExpiry: ["BGS030"]
         case .noWorkLost: ["BGS005", "BGS028"]
         case .neverWatchdog: ["BGS001", "BGS006", "BGS014"]
         }

@@ -25,16 +25,23 @@ public struct ExplorationTarget: Sendable {
     let judge: Judge
 
     /// Creates a target.
-    public init(scenario: Scenario, path: String? = nil, app: (@MainActor @Sendable () -> any UIApplicationDelegate)? = nil) {
+    ///
+    /// - Parameter failOn: Which app bugs the scenario does not expect fail a run; every one by default.
+    public init(
+        scenario: Scenario, path: String? = nil, failOn: FailOn = .appBug,
+        app: (@MainActor @Sendable () -> any UIApplicationDelegate)? = nil
+    ) {
         self.scenario = scenario
         self.path = path
         self.app = app
-        self.judge = Judge(expectations: scenario.expectations)
+        self.judge = Judge(expectations: scenario.expectations, failOn: failOn)
     }
 
     /// Loads a scenario file as a target run by its own steps.
-    public static func load(path: String) throws(ScenarioError) -> ExplorationTarget {
-        ExplorationTarget(scenario: try Scenario.load(from: path), path: path)
+    ///
+    /// - Parameter failOn: Which app bugs the scenario does not expect fail a run; every one by default.
+    public static func load(path: String, failOn: FailOn = .appBug) throws(ScenarioError) -> ExplorationTarget {
+        ExplorationTarget(scenario: try Scenario.load(from: path), path: path, failOn: failOn)
     }
 
     /// The run of `plan`, with its trace kept unless asked otherwise.

@@ -39,7 +39,7 @@ import Testing
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains("<testsuites name=\"bgsim run\" tests=\"2\" failures=\"1\">"))
         #expect(xml.components(separatedBy: "<testcase ").count == 3)
-        #expect(xml.contains("<failure message=\"BGS004 error × 1: expirationHandlerLeftTaskOpen"))
+        #expect(xml.contains("<failure message=\"BGS004 app bug, error × 1: expirationHandlerLeftTaskOpen"))
         #expect(xml.contains("replay: bgsim run "))
         // The explorer's JUnit comes from the same writer.
         #expect(!xml.contains("time="))

@@ -37,6 +37,42 @@ import Testing
         #expect(report.contains("@media (prefers-color-scheme:dark)"))
     }
 
+    @Test func aSystemNoticeIsANoteInEveryReportAndItsCategoryIsInTheJSON() throws {
+        // chat-push-burst-throttled: three BGS040 (the system holds pushes), a system notice.
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("push.html").path
+        let summary = folder.appendingPathComponent("push.md").path
+        let run = runTool(["run", "Scenarios/chat-push-burst-throttled.json", "--report", page, "--markdown", summary])
+        #expect(run.status == 0)
+        #expect(run.out.contains("  BGS040 info, system notice at 1h06m00s: pushThrottled\n"))
+        #expect(run.out.contains("    1h06m00s  ! BGS040   info, system notice: push 4\n"))
+        let markdown = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(markdown.contains("| `BGS040` pushThrottled | info, system notice | push 4 |"))
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("<li class=\"count info notice\"><a href=\"#diagnostics\">3 system notices</a></li>"))
+        #expect(!html.contains(">3 infos<"))
+        #expect(html.contains("<li class=\"diagnostic info notice\" id=\"d1\">"))
+        #expect(html.contains("<span class=\"sev\">info, system notice</span>"))
+        let json = try jsonObject(runTool(["run", "Scenarios/chat-push-burst-throttled.json", "--format", "json"]).out)
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 3 && diagnostics.allSatisfy { $0["category"] as? String == "systemNotice" })
+        #expect((json["diagnosticCounts"] as? [[String: Any]])?.first?["category"] as? String == "systemNotice")
+        // App bugs keep their words; beside them a notice is counted apart.
+        let leak = try jsonObject(runTool(["run", "Scenarios/leaked-assertion-watchdog.json", "--format", "json"]).out)
+        let counts = try #require(leak["diagnosticCounts"] as? [[String: Any]])
+        let categories = Dictionary(uniqueKeysWithValues: counts.map { ($0["rule"] as? String ?? "", $0["category"] as? String ?? "") })
+        #expect(categories == ["BGS001": "appBug", "BGS002": "appBug", "BGS003": "systemNotice", "BGS004": "appBug"])
+        let leakPage = folder.appendingPathComponent("leak.html").path
+        #expect(runTool(["run", "Scenarios/leaked-assertion-watchdog.json", "--report", leakPage]).status == 0)
+        let leakHTML = try String(contentsOfFile: leakPage, encoding: .utf8)
+        #expect(leakHTML.contains(">1 system notice</a></li>"))
+        #expect(leakHTML.contains(">2 errors</a></li>"))
+        let text = runTool(["run", "Scenarios/leaked-assertion-watchdog.json"]).out
+        #expect(text.contains("  BGS001 error at 44.000s: backgroundTaskLeaked\n"))
+        #expect(text.contains("  BGS003 info, system notice at 40.000s: backgroundTaskOpenTooLong\n"))
+    }
+
     @Test func thePerfettoTraceHasCountersFlowsAndIdsThatDoNotCollide() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -280,7 +280,11 @@ import Testing
         #expect(timeline.markers.map(\.time) == diagnostics.map(\.time))
         let lines = timeline.entries.filter { if case .diagnostic = $0.actor { true } else { false } }
         #expect(lines.map(\.actor) == diagnostics.map { .diagnostic(rule: $0.record.rule) })
-        #expect(lines.map(\.text) == diagnostics.map { "\($0.record.severity.rawValue): \($0.record.subject)" })
+        // A system notice says so after its severity: what the system did, not a finding.
+        #expect(lines.map(\.text) == diagnostics.map { diagnostic in
+            let notice = Rules.rule(withID: diagnostic.record.rule)?.category == .systemNotice
+            return "\(diagnostic.record.severity.rawValue)\(notice ? ", system notice" : ""): \(diagnostic.record.subject)"
+        })
         #expect(timeline.entries.filter { $0.actor == .console }.count == events.filter { if case .console = $0.record { true } else { false } }.count)
     }
 

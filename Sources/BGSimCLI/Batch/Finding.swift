@@ -9,6 +9,8 @@ struct Finding {
     var level: String
     var message: String
     var line: Int?
+    /// The rule's category, for a rule of the catalog; nil for the command's own (`BGS-EXPECT`...).
+    var category: Rule.Category? = nil
     /// The trace events that led to it, in words, oldest first.
     var flow: [(time: Int64, text: String)] = []
 
@@ -24,10 +26,14 @@ struct Finding {
             var message = "\(first.message) (\(tally.rule.name); fix: \(first.fix))"
             if tally.count > 1 { message += " — \(tally.count) times, the last at \(TimeText.format(tally.lastTime))" }
             // In a scenario that passed, the rule fired as the scenario expects (a sample showing a mistake): a note, not an alert.
-            if outcome.passed { message += " (the scenario passed: it expects this)" }
+            if outcome.passed {
+                message += " (the scenario passed: it expects this)"
+            } else if tally.rule.category == .systemNotice {
+                message += " (a system notice: what the system did, not an app bug)"
+            }
             findings.append(Finding(
-                rule: tally.rule.id, level: outcome.passed ? "note" : SARIFReport.level(tally.rule.severity), message: message,
-                line: outcome.line(at: first.time.nanoseconds), flow: flow(to: first, in: result.events)))
+                rule: tally.rule.id, level: outcome.passed ? "note" : SARIFReport.level(tally.rule), message: message,
+                line: outcome.line(at: first.time.nanoseconds), category: tally.rule.category, flow: flow(to: first, in: result.events)))
         }
         let expectLine = outcome.line(of: "expect")
         for expectation in result.expectations where !expectation.passed {

@@ -15,7 +15,9 @@ import SimulationSupport
 /// and scenario: its message counts the rest. A rule that fired in a
 /// scenario that passed is what the scenario expects (a sample showing a
 /// mistake), so its result is a `note`; in a failed scenario its level is
-/// the rule's severity.
+/// the rule's severity, except that a system notice is always a `note`.
+/// Each catalog rule and each of its results carries `properties.category`
+/// (`appBug` or `systemNotice`).
 enum SARIFReport {
     /// How many trace events a code flow shows at most.
     static let flowLength = 12
@@ -34,7 +36,8 @@ enum SARIFReport {
                 ("shortDescription", .object([("text", .string(rule.name))])),
                 ("fullDescription", .object([("text", .string(rule.summary))])),
                 ("help", .object([("text", .string("Fix: \(rule.fix)\nSource: \(rule.source)"))])),
-                ("defaultConfiguration", .object([("level", .string(level(rule.severity)))])),
+                ("defaultConfiguration", .object([("level", .string(level(rule)))])),
+                ("properties", .object([("category", .string(rule.category.rawValue))])),
             ])
         }
         rules += commandRules.map { rule in
@@ -54,6 +57,7 @@ enum SARIFReport {
                     ("level", .string(finding.level)), ("message", .object([("text", .string(finding.message))])),
                     ("locations", .array([location(outcome.input.name, line: finding.line)])),
                 ]
+                if let category = finding.category { members.append(("properties", .object([("category", .string(category.rawValue))]))) }
                 if !finding.flow.isEmpty {
                     let steps = finding.flow.map { step in
                         JSONValue.object([("location", location(outcome.input.name, line: outcome.line(at: step.time), message: step.text))])
@@ -85,6 +89,11 @@ enum SARIFReport {
         var members: [(String, JSONValue)] = [("physicalLocation", .object(physical))]
         if let message { members.append(("message", .object([("text", .string(message))]))) }
         return .object(members)
+    }
+
+    /// SARIF's level for a rule: `note` for a system notice (it explains, it never alerts), else its severity's.
+    static func level(_ rule: Rule) -> String {
+        rule.category == .systemNotice ? "note" : level(rule.severity)
     }
 
     /// SARIF's level for a severity.

@@ -56,7 +56,8 @@ struct SeedsRun {
         lines.append("Rules")
         if d.rules.isEmpty { lines.append("  none fired") }
         for rule in d.rules {
-            lines.append("  \(rule.rule.id) \(rule.rule.severity.rawValue) \(rule.rule.name): \(d.share(rule.runs))")
+            let notice = rule.rule.category == .systemNotice ? ", \(rule.rule.category.words)" : ""
+            lines.append("  \(rule.rule.id) \(rule.rule.severity.rawValue)\(notice) \(rule.rule.name): \(d.share(rule.runs))")
         }
         if d.abnormalEndings > 0 { lines.append("  (\(d.share(d.abnormalEndings)) stalled or hit a run limit)") }
         lines.append("")
@@ -85,7 +86,10 @@ struct SeedsRun {
             ("tasks", .array(tasks)),
             ("terminations", .array(d.terminations.map { .object([("reason", .string($0.reason)), ("runs", .int(Int64($0.runs)))]) })),
             ("rules", .array(d.rules.map {
-                .object([("rule", .string($0.rule.id)), ("severity", .string($0.rule.severity.rawValue)), ("runs", .int(Int64($0.runs)))])
+                .object([
+                    ("rule", .string($0.rule.id)), ("severity", .string($0.rule.severity.rawValue)),
+                    ("category", .string($0.rule.category.rawValue)), ("runs", .int(Int64($0.runs))),
+                ])
             })),
             ("version", .string(BGSimVersion.current)),
         ])

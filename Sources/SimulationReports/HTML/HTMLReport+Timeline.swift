@@ -371,7 +371,9 @@ extension HTMLReport {
         for item in markers.prefix(6) {
             let marker = item.marker
             let name = Rules.ruleName(marker.rule)
-            lines.append("\(item.number). \(marker.rule)\(name.isEmpty ? "" : " " + name) (\(marker.severity.rawValue)) at \(DurationText.instant(marker.time + offset))")
+            lines.append(
+                "\(item.number). \(marker.rule)\(name.isEmpty ? "" : " " + name) (\(Rules.severityWords(marker.rule, marker.severity))) "
+                    + "at \(DurationText.instant(marker.time + offset))")
             lines.append("   \(marker.subject): \(marker.message)")
             lines.append("   Fix: \(marker.fix)")
         }
@@ -409,5 +411,16 @@ extension Rules {
     /// The name of the rule with this id, or an empty string for an id the catalog does not know.
     static func ruleName(_ id: String) -> String {
         rule(withID: id)?.name ?? ""
+    }
+
+    /// Whether the rule with this id is a system notice, which reports show as a note, never as a failure (an id the
+    /// catalog does not know is not).
+    static func isNotice(_ id: String) -> Bool {
+        rule(withID: id)?.category == .systemNotice
+    }
+
+    /// A diagnostic's severity as reports write it: `info, system notice` for a notice, else the severity alone.
+    static func severityWords(_ id: String, _ severity: Severity) -> String {
+        isNotice(id) ? "\(severity.rawValue), \(Rule.Category.systemNotice.words)" : severity.rawValue
     }
 }

@@ -137,11 +137,16 @@ public struct HTMLReport: Sendable {
         html += "<div class=\"replay\"><span>Replay</span><code>\(HTMLText.escape(report.replay))</code></div>\n"
 
         var counts: [String] = []
+        // System notices are counted apart: what the system did, not a finding.
         for severity in Self.mostSevereFirst {
-            let count = timeline.markers.filter { $0.severity == severity }.count
+            let count = timeline.markers.filter { $0.severity == severity && !Rules.isNotice($0.rule) }.count
             if count > 0 {
                 counts.append("<li class=\"count \(severity.rawValue)\"><a href=\"#diagnostics\">\(count) \(severity.rawValue)\(count == 1 ? "" : "s")</a></li>")
             }
+        }
+        let notices = timeline.markers.filter { Rules.isNotice($0.rule) }.count
+        if notices > 0 {
+            counts.append("<li class=\"count info notice\"><a href=\"#diagnostics\">\(notices) system notice\(notices == 1 ? "" : "s")</a></li>")
         }
         if timeline.markers.isEmpty { counts.append("<li class=\"count clean\">no diagnostics</li>") }
         for process in timeline.processes {
@@ -182,17 +187,18 @@ public struct HTMLReport: Sendable {
             html += "<table class=\"byrule\"><thead><tr><th>Rule</th><th>Name</th><th>Severity</th><th>Count</th><th>First at</th></tr></thead><tbody>"
             for rule in rules {
                 html += "<tr><td><code>\(HTMLText.escape(rule.rule))</code></td><td>\(HTMLText.escape(Rules.ruleName(rule.rule)))</td>"
-                html += "<td class=\"\(HTMLText.identifier(rule.severity.rawValue))\">\(HTMLText.escape(rule.severity.rawValue))</td><td>\(rule.count)</td><td>\(DurationText.instant(rule.first))</td></tr>"
+                html += "<td class=\"\(HTMLText.identifier(rule.severity.rawValue))\">\(HTMLText.escape(Rules.severityWords(rule.rule, rule.severity)))</td>"
+                    + "<td>\(rule.count)</td><td>\(DurationText.instant(rule.first))</td></tr>"
             }
             html += "</tbody></table>\n"
         }
         html += "<ol class=\"diagnostics\">\n"
         let shown = markers.count > maximumDiagnostics ? Array(markers.prefix(maximumDiagnostics)) : markers
         for (index, marker) in shown.enumerated() {
-            let severity = HTMLText.identifier(marker.severity.rawValue)
+            let severity = HTMLText.identifier(marker.severity.rawValue) + (Rules.isNotice(marker.rule) ? " notice" : "")
             html += "<li class=\"diagnostic \(severity)\" id=\"d\(index + 1)\"><div class=\"dhead\"><span class=\"num\">\(index + 1)</span>"
             html += "<code class=\"rule\">\(HTMLText.escape(marker.rule))</code><span class=\"name\">\(HTMLText.escape(Rules.ruleName(marker.rule)))</span>"
-            html += "<span class=\"sev\">\(HTMLText.escape(marker.severity.rawValue))</span><span class=\"when\">at \(DurationText.instant(marker.time))</span></div>"
+            html += "<span class=\"sev\">\(HTMLText.escape(Rules.severityWords(marker.rule, marker.severity)))</span><span class=\"when\">at \(DurationText.instant(marker.time))</span></div>"
             html += "<div class=\"subject\">\(HTMLText.escape(marker.subject))</div>"
             html += "<p class=\"message\">\(HTMLText.escape(marker.message))</p>"
             html += "<p class=\"fix\"><b>Fix</b> \(HTMLText.escape(marker.fix))</p></li>\n"

@@ -95,7 +95,7 @@ public struct MarkdownReport: Sendable {
             lines.append("| Rule | Name | Severity | Count | First at |")
             lines.append("|---|---|---|---:|---:|")
             for rule in rules {
-                lines.append("| `\(cell(rule.rule))` | \(cell(Rules.ruleName(rule.rule))) | \(cell(rule.severity.rawValue)) | \(rule.count) | \(DurationText.instant(rule.first)) |")
+                lines.append("| `\(cell(rule.rule))` | \(cell(Rules.ruleName(rule.rule))) | \(cell(Rules.severityWords(rule.rule, rule.severity))) | \(rule.count) | \(DurationText.instant(rule.first)) |")
             }
             lines.append("")
             lines.append("The first \(maximumDiagnostics) of \(markers.count):")
@@ -107,7 +107,7 @@ public struct MarkdownReport: Sendable {
             let name = Rules.ruleName(marker.rule)
             let rule = "`\(cell(marker.rule))`" + (name.isEmpty ? "" : " \(cell(name))")
             lines.append(
-                "| \(index + 1) | \(DurationText.instant(marker.time)) | \(rule) | \(cell(marker.severity.rawValue)) | \(cell(marker.subject)) | \(cell(marker.message)) | \(cell(marker.fix)) |")
+                "| \(index + 1) | \(DurationText.instant(marker.time)) | \(rule) | \(cell(Rules.severityWords(marker.rule, marker.severity))) | \(cell(marker.subject)) | \(cell(marker.message)) | \(cell(marker.fix)) |")
         }
         return lines
     }

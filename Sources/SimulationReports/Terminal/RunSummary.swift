@@ -43,7 +43,8 @@ public enum RunSummary {
             if index == shown.endIndex { shown.append((diagnostic.rule.id, 0)) }
             guard shown[index].count < shownPerRule else { continue }
             shown[index].count += 1
-            lines.append("  \(paint(diagnostic.rule.id, code)) \(diagnostic.severity.rawValue) at \(TimeText.format(diagnostic.time)): \(diagnostic.rule.name)")
+            let severity = Rules.severityWords(diagnostic.rule.id, diagnostic.severity)
+            lines.append("  \(paint(diagnostic.rule.id, code)) \(severity) at \(TimeText.format(diagnostic.time)): \(diagnostic.rule.name)")
             lines.append(TextLayout.wrap("      ", diagnostic.message, width: width))
             if shown[index].count == 1 {
                 let fix = TextLayout.wrap("      fix: ", diagnostic.rule.fix, width: width)
@@ -51,7 +52,7 @@ public enum RunSummary {
             }
             if shown[index].count == shownPerRule,
                let tally = result.diagnosticCounts.first(where: { $0.rule.id == diagnostic.rule.id }), tally.count > shownPerRule {
-                lines.append("  \(paint(diagnostic.rule.id, code)) \(diagnostic.severity.rawValue) × \(tally.count - shownPerRule) more, "
+                lines.append("  \(paint(diagnostic.rule.id, code)) \(severity) × \(tally.count - shownPerRule) more, "
                     + "the last at \(TimeText.format(tally.lastTime)) (\(tally.count) in all)")
             }
         }
@@ -90,7 +91,8 @@ public enum RunSummary {
         let diagnostics = result.diagnostics.map { diagnostic in
             JSONValue.object([
                 ("rule", .string(diagnostic.rule.id)), ("name", .string(diagnostic.rule.name)),
-                ("severity", .string(diagnostic.severity.rawValue)), ("time", .int(diagnostic.time.nanoseconds)),
+                ("severity", .string(diagnostic.severity.rawValue)), ("category", .string(diagnostic.rule.category.rawValue)),
+                ("time", .int(diagnostic.time.nanoseconds)),
                 ("process", diagnostic.process.map { .int(Int64($0)) } ?? .null),
                 ("subject", .string(diagnostic.subject)), ("message", .string(diagnostic.message)),
                 ("fix", .string(diagnostic.fix)),
@@ -109,7 +111,8 @@ public enum RunSummary {
         let diagnosticCounts = result.diagnosticCounts.map { tally in
             JSONValue.object([
                 ("rule", .string(tally.rule.id)), ("name", .string(tally.rule.name)),
-                ("severity", .string(tally.rule.severity.rawValue)), ("count", .int(Int64(tally.count))),
+                ("severity", .string(tally.rule.severity.rawValue)), ("category", .string(tally.rule.category.rawValue)),
+                ("count", .int(Int64(tally.count))),
                 ("firstTime", .int(tally.firstTime.nanoseconds)), ("lastTime", .int(tally.lastTime.nanoseconds)),
             ])
         }

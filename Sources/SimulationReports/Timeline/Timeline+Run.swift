@@ -38,6 +38,6 @@ extension Timeline.Reader {
             time: time, rule: diagnostic.rule, severity: diagnostic.severity, subject: diagnostic.subject,
             message: diagnostic.message, fix: diagnostic.fix)
         timeline.markers.append(marker)
-        story(time, .diagnostic(rule: marker.rule), "\(marker.severity.rawValue): \(marker.subject)")
+        story(time, .diagnostic(rule: marker.rule), "\(Rules.severityWords(marker.rule, marker.severity)): \(marker.subject)")
     }
 }

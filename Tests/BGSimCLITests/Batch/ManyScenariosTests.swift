@@ -75,6 +75,19 @@ import Testing
         // mistake-identifier-not-permitted passes: it expects BGS010, so the result is a note, not an alert.
         let expected = try #require(results.first { $0["ruleId"] as? String == "BGS010" })
         #expect(expected["level"] as? String == "note")
+        // Every rule and every result of one says whose doing it is; a system notice (BGS003, UIKit's 30 s line) is a
+        // note even in a scenario that failed.
+        let category = { (object: [String: Any]) in (object["properties"] as? [String: Any])?["category"] as? String }
+        #expect(rules.filter { ($0["id"] as? String)?.hasPrefix("BGS0") == true }.allSatisfy { category($0) != nil })
+        #expect(category(try #require(rules.first { $0["id"] as? String == "BGS001" })) == "appBug")
+        let noticeRule = try #require(rules.first { $0["id"] as? String == "BGS003" })
+        #expect(category(noticeRule) == "systemNotice")
+        #expect((noticeRule["defaultConfiguration"] as? [String: Any])?["level"] as? String == "note")
+        #expect(category(leak) == "appBug")
+        let notice = try #require(results.first { $0["ruleId"] as? String == "BGS003" })
+        #expect(notice["level"] as? String == "note")
+        #expect(category(notice) == "systemNotice")
+        #expect(((notice["message"] as? [String: Any])?["text"] as? String)?.hasSuffix("(a system notice: what the system did, not an app bug)") == true)
     }
 
     @Test func githubAnnotationsOnlyInGitHubActions() throws {
@@ -86,6 +99,8 @@ import Testing
         let annotations = github.out.split(separator: "\n").filter { $0.hasPrefix("::") }
         #expect(annotations.contains { $0.hasPrefix("::error file=\(failing),line=") && $0.contains(",title=bgsim BGS001::") })
         #expect(annotations.contains { $0.hasPrefix("::warning file=\(failing),line=") && $0.contains(",title=bgsim BGS002::") })
+        // A system notice (BGS003) is no alert, even in a failed scenario.
+        #expect(!annotations.contains { $0.contains(",title=bgsim BGS003::") })
         // One scenario alone is annotated too; with JSON, on standard error, so that standard output stays JSON.
         let single = runToolWith(["run", failing, "--format", "json"], environment: ["GITHUB_ACTIONS": "true"])
         #expect(try jsonObject(single.out)["passed"] as? Bool == false)

@@ -133,6 +133,31 @@ import Testing
                 + "Break in UIApplicationEndBackgroundTaskError() to debug.")
     }
 
+    @Test func bgs002IsQuietForApplesOwnPatternThatEndsInvalid() {
+        // "Extending your app's background execution time": the expiration handler ends the task and sets the stored
+        // identifier to .invalid; the work, still going, then ends the stored identifier: endBackgroundTask(.invalid).
+        let result = run(
+            actions: ["send": [
+                begin("t", name: "Finish Network Tasks", onExpiration: .steps([end("t"), .setInvalid(variable: "t")])),
+                .async([busy(40), end("t"), .setInvalid(variable: "t")]),
+            ]],
+            handlers: [(.didEnterBackground, "send")],
+            // Suspended after the expiration, the work goes on when the person comes back.
+            timeline: [at(0, .launch), at(10, .goHome), at(60, .returnToApp)])
+        #expect(result.events(.backgroundTime(.expiring)).count == 1)
+        #expect(result.events(.app(.state)).contains { $0.time == seconds(60) })
+        #expect(result.diagnostics("BGS002").isEmpty, "\(result.ruleIDs)")
+        // Ending a real identifier that is no longer open still is BGS002 (above); only .invalid is let be.
+        let twice = run(
+            actions: ["send": [
+                begin("t", name: "Finish Network Tasks", onExpiration: .steps([end("t")])),
+                .async([busy(40), end("t")]),
+            ]],
+            handlers: [(.didEnterBackground, "send")],
+            timeline: [at(0, .launch), at(10, .goHome), at(60, .returnToApp)])
+        #expect(twice.diagnostics("BGS002").map(\.subject) == ["background task 1"])
+    }
+
     @Test func bgs002FiresWhenOneStoredIdentifierIsOverwritten() {
         // The second begin overwrites the stored identifier: task 2 is ended twice, task 1 never.
         let result = run(

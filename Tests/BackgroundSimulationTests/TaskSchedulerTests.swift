@@ -297,6 +297,22 @@ import Testing
         #expect(result.terminations.isEmpty)
     }
 
+    @Test func aCompletionAfterTheSystemCompletedATaskWithoutAHandlerIsNotACompletionTwice() throws {
+        // No expiration handler: the system completes the task when its time runs out (BGS015). The work's own
+        // setTaskCompleted comes when the person opens the app again: the app completed it once, so no BGS016.
+        let timeline = Self.leaveAtOneMinute + [
+            TimelineEntry(at: (90 * Self.minute).duration, action: .unlock),
+            TimelineEntry(at: (91 * Self.minute).duration, action: .returnToApp),
+        ]
+        let handler: [Step] = [.wait(duration: 40 * Self.second), .setTaskCompleted(success: true), .log("completed")]
+        let result = Self.run(Self.refreshApp(handler: handler), timeline)
+        #expect(Self.rules(result) == ["BGS015", "BGS018"])
+        #expect(Self.events(result, .task(.end)).count == 1)
+        // The work did go on to its setTaskCompleted, after the system's completion.
+        let end = try #require(Self.events(result, .task(.end)).first)
+        #expect(Self.events(result, .app(.log)).contains { $0.time > end.time && $0["message"] == "completed" })
+    }
+
     @Test func completingTwiceIsFlagged() {
         let result = Self.run(Self.refreshApp(handler: Self.goodRefresh + [.setTaskCompleted(success: true)]), Self.leaveAtOneMinute)
         #expect(Self.rules(result) == ["BGS016"])

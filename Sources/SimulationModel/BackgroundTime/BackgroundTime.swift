@@ -204,7 +204,12 @@ final class BackgroundTime {
     }
 
     /// `endBackgroundTask(_:)` of the task with this raw identifier.
+    ///
+    /// `.invalid` (0) is no task and ending it does nothing: Apple's own code in "Extending your app's background
+    /// execution time" ends the stored identifier after its expiration handler has ended the task and reset it to
+    /// `.invalid`, and every report of UIKit's "Can't end BackgroundTask" line names a real identifier.
     func endTask(_ identifier: Int, in process: AppProcess) {
+        guard identifier != 0 else { return }
         guard let task = openTasks[identifier] else {
             // Word for word, the identifier in decimal and hexadecimal (mixpanel-swift #335).
             let message = "Can't end BackgroundTask: no background task exists with identifier "

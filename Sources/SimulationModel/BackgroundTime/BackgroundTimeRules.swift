@@ -8,11 +8,12 @@ extension Rules {
         fix: "Balance every beginBackgroundTask with exactly one endBackgroundTask, on every path, and end the task in its expiration handler.",
         source: "Apple, \"Extending your app's background execution time\"; exception code 0x8badf00d; Apple forums 85066 (Quinn: a task not ended gets the app killed by the watchdog)")
 
-    /// `endBackgroundTask(_:)` with an identifier that is not open: ended twice, never begun, or `.invalid`.
+    /// `endBackgroundTask(_:)` with an identifier that is not open: ended twice, or never begun (`.invalid` is no task: ending
+    /// it does nothing).
     public static let endedUnknownBackgroundTask = Rule(
         id: "BGS002", name: "endedUnknownBackgroundTask", severity: .warning, category: .appBug,
-        categoryReason: "Ending an identifier twice, or one that is stale, is the app's own bookkeeping.",
-        summary: "endBackgroundTask was called with an identifier that is not open: it was ended already, never begun, or is .invalid.",
+        categoryReason: "Ending an identifier twice, or one that is stale, is the app's own bookkeeping (ending .invalid, as Apple's own code does after its expiration handler, is no mistake and fires nothing).",
+        summary: "endBackgroundTask was called with an identifier that is not open: it was ended already, or was never begun in this process; ending .invalid does nothing.",
         fix: "Keep one identifier per task, end it once, and set the stored identifier to .invalid after ending it.",
         source: "Console: \"Can't end BackgroundTask: no background task exists with identifier <id> (0x<hex id>), or it may have already been ended. Break in UIApplicationEndBackgroundTaskError() to debug.\" (mixpanel-swift #335)")
 

@@ -40,6 +40,7 @@ extension LaunchedTasks {
             process.diagnose(
                 Rules.noTaskExpirationHandler, subject: task.subject,
                 message: "\(task.subject) had no expiration handler; the system marked it complete and unsuccessful")
+            task.systemCompletes()
             finish(task, how: .expired, success: false, in: process)
             return
         }
@@ -101,6 +102,9 @@ extension LaunchedTasks {
     /// `setTaskCompleted(success:)`.
     func complete(_ task: RunningTask, success: Bool, in process: AppProcess) {
         if task.phase.hasEnded {
+            // The system completed it first, for want of an expiration handler (BGS015 says so); iOS 26.1 ignores the
+            // app's later call, and the app's code has one completion, not two.
+            if task.completedBySystem { return }
             process.diagnose(
                 Rules.taskCompletedTwice, subject: task.subject,
                 message: "setTaskCompleted(success:) was called on \(task.subject), which was already complete")

@@ -48,11 +48,12 @@ extension Rules {
         fix: "Set task.expirationHandler first thing in the launch handler: cancel the work and call setTaskCompleted(success: false).",
         source: "Apple, BGTask.expirationHandler")
 
-    /// `setTaskCompleted` called twice, or after the system completed the task.
+    /// `setTaskCompleted` called twice (not when the system completed the task first, for want of an expiration
+    /// handler: BGS015 says that).
     public static let taskCompletedTwice = Rule(
         id: "BGS016", name: "taskCompletedTwice", severity: .warning, category: .appBug,
-        categoryReason: "The app's code completes the task on two paths; iOS 26.1 ignores the second call, so it stays a warning.",
-        summary: "setTaskCompleted(success:) was called on a task that was already complete.",
+        categoryReason: "The app's code completes the task on two paths; iOS 26.1 ignores the second call, so it stays a warning. When the system completed the task first, for want of an expiration handler, BGS015 says so and this rule does not fire.",
+        summary: "setTaskCompleted(success:) was called on a task the app had already completed.",
         fix: "Call setTaskCompleted(success:) exactly once: guard the work's completion and the expiration handler against each other.",
         source: "Apple, BGTask.setTaskCompleted(success:)")
 

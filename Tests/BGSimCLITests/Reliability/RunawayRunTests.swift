@@ -57,7 +57,8 @@ func write(_ text: String, to name: String, in folder: URL) throws -> String {
         (#"{"step":"work","duration":"0s"}"#, .traceRecords),
         (#"{"step":"wait","duration":"0s"}"#, .traceRecords),
         (#"{"step":"wait","duration":"1ns"}"#, .traceRecords),
-        (#"{"step":"endBackgroundTask","id":"never"}"#, .traceRecords),
+        // A task ended twice (BGS002 each round; ending .invalid, a task never begun, does nothing and writes nothing).
+        (#"{"step":"beginBackgroundTask","id":"t"},{"step":"endBackgroundTask","id":"t"},{"step":"endBackgroundTask","id":"t"}"#, .traceRecords),
         (#"{"step":"async","steps":[{"step":"wait","duration":"1s"}]}"#, .liveTasks),
         // Blocks that pile up on a busy queue write nothing and start no task until their turn: counted on the queue.
         (#"{"step":"dispatchMain","steps":[]}"#, .liveTasks),
@@ -115,7 +116,12 @@ func write(_ text: String, to name: String, in folder: URL) throws -> String {
     }
 
     @Test func diagnosticsPastTheShareOfARuleAreCountedNotKept() throws {
-        let json = loopScenario(steps: #"[{"step":"repeat","count":1000,"steps":[{"step":"endBackgroundTask","id":"never"}]}]"#)
+        // Each round ends its task twice: the second end is BGS002 (ending a task never begun would be .invalid, which is no
+        // task and fires nothing).
+        let json = loopScenario(steps: #"""
+            [{"step":"repeat","count":1000,"steps":[
+              {"step":"beginBackgroundTask","id":"t"},{"step":"endBackgroundTask","id":"t"},{"step":"endBackgroundTask","id":"t"}]}]
+            """#)
         let scenario = try Scenario.decode(Data(json.utf8), file: "x.json")
         let result = Simulation(scenario: scenario, options: .init(limits: RunLimits(keptDiagnosticsPerRule: 10))).run()
         #expect(result.diagnostics.count == 10)

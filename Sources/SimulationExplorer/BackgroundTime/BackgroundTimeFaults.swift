@@ -17,15 +17,25 @@ enum BackgroundTimeFaults: FeatureFaults {
 
     /// Chooses a background period of the unperturbed run and an instant in it, and sets the budget so that
     /// expiration (the budget less the expiration lead) lands there.
+    ///
+    /// The instant lies where a budget within ``AssumedRanges`` puts it (with the default lead, 20 to 25 s after the
+    /// app left): background time ends early within what sources support, never after a few seconds (trust findings
+    /// C4). Half of the time it is an instant the app's code resumed at in that window, if there is one.
     static func expireBackgroundTime(
         in plan: inout FaultPlan, landmarks: Landmarks, scenario: Scenario, random: inout SeededGenerator
     ) {
         guard let period = random.choose(from: landmarks.backgroundPeriods) else { return }
+        var profile = scenario.profile
+        for parameter in plan.parameters { profile[parameter.key] = parameter.value }
+        guard let budgets = AssumedRanges.backgroundTimeBudgets(in: profile) else { return }
+        let lead = profile[duration: .expirationLead]
+        let earliest = period.start + budgets.lowerBound - lead
+        let latest = period.start + budgets.upperBound - lead
         var placer = FaultPlacer(landmarks: landmarks, pushTimes: [], random: random)
-        let instant = placer.pick(in: period.boundaries, from: period.start, to: period.end ?? landmarks.stopAt)
+        let instant = placer.pick(in: period.boundaries.filter { (earliest...latest).contains($0) }, from: earliest, to: latest)
         random = placer.random
-        let lead = plan.parameters.first { $0.key == .expirationLead }?.duration ?? scenario.profile[duration: .expirationLead]
+        let budget = min(max(instant - period.start + lead, budgets.lowerBound), budgets.upperBound)
         plan.parameters.removeAll { $0.key == .backgroundTimeBudget }
-        plan.parameters.append(ParameterOverride(key: .backgroundTimeBudget, duration: max(lead, instant - period.start + lead)))
+        plan.parameters.append(ParameterOverride(key: .backgroundTimeBudget, duration: budget))
     }
 }

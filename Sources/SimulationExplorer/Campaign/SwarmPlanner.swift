@@ -36,9 +36,15 @@ struct SwarmPlanner: Sendable {
         }
         if enabled.contains(.assumedParameters) {
             var ranges = AssumedRanges.all
+            // Each value is drawn given the ones drawn before it (the budget less the lead, the stall prompt before
+            // the stall limit); a parameter the scenario's own values leave no room for is not drawn.
+            var profile = scenario.profile
             for _ in 0..<random.nextInt(in: 1...2) {
                 let range = ranges.remove(at: Int(random.nextInt(below: UInt64(ranges.count))))
-                plan.parameters.append(ParameterOverride(key: range.key, value: random.nextInt(in: range.lower...range.upper)))
+                guard let bounds = AssumedRanges.bounds(of: range, in: profile) else { continue }
+                let value = random.nextInt(in: bounds)
+                profile[range.key] = value
+                plan.parameters.append(ParameterOverride(key: range.key, value: value))
             }
         }
         if enabled.contains(.extremeChoices) {

@@ -58,12 +58,16 @@ public struct Exploration: Sendable {
             }
         }
         let lead = scenario.profile[duration: .expirationLead]
+        // Only budgets sources support (AssumedRanges): an expiration a few seconds after leaving is none (C4).
+        let supported = AssumedRanges.backgroundTimeBudgets(in: scenario.profile)
         var budgets: [VirtualDuration] = []
         for period in landmarks.backgroundPeriods {
             for instant in [period.start] + period.boundaries {
                 for at in [instant, instant + .nanoseconds(1)] {
                     let budget = at - period.start + lead
-                    guard !budgets.contains(budget), budget != scenario.profile[duration: .backgroundTimeBudget] else { continue }
+                    guard supported?.contains(budget) == true, !budgets.contains(budget),
+                          budget != scenario.profile[duration: .backgroundTimeBudget]
+                    else { continue }
                     budgets.append(budget)
                     plans.append(FaultPlan(
                         scenario: scenario.name, parameters: [ParameterOverride(key: .backgroundTimeBudget, duration: budget)]))

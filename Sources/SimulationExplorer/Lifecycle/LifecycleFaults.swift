@@ -20,6 +20,9 @@ enum LifecycleFaults: FeatureFaults {
 
     static func isTimelineEntry(_ kind: FaultKind) -> Bool { kind != .delayedLaunch }
 
+    /// The app switcher and the app itself need an unlocked phone (trust findings C2: swipes on a locked phone).
+    static func needsUnlockedDevice(_ kind: FaultKind) -> Bool { kind == .swipeAway || kind == .returnToApp }
+
     static func action(of fault: Fault) -> UserAction {
         switch fault.kind {
         case .swipeAway: .swipeAway

@@ -78,6 +78,10 @@ public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
     /// campaigns over scenarios without pushes draw exactly what they drew before these kinds existed.
     var needsPushes: Bool { faults.needsPushes(self) }
 
+    /// The kinds the person can only do on an unlocked device: on a locked one, the run unlocks it first (the
+    /// person's own `unlock`, traced before the fault's entry).
+    public var needsUnlockedDevice: Bool { faults.needsUnlockedDevice(self) }
+
     /// The kinds whose entry names a task by its identifier.
     var takesIdentifier: Bool { faults.takesIdentifier(self) }
 

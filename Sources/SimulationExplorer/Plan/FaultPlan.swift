@@ -170,7 +170,9 @@ public struct FaultPlan: Sendable, Hashable {
     }
 
     private static func entry(of fault: Fault) -> TimelineEntry {
-        TimelineEntry(at: (fault.at - .zero).duration, action: fault.action, note: fault.note)
+        var entry = TimelineEntry(at: (fault.at - .zero).duration, action: fault.action, note: fault.note)
+        entry.unlocksFirst = fault.kind.needsUnlockedDevice
+        return entry
     }
 
     private static func check(_ parameter: ParameterOverride, at path: String, index: Int) throws(FaultPlanError) {

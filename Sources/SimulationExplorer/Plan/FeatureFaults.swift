@@ -18,6 +18,8 @@ protocol FeatureFaults {
     static func takesIdentifier(_ kind: FaultKind) -> Bool
     /// Whether `kind` acts on the scenario's pushes, so the planner offers it only when the timeline has one.
     static func needsPushes(_ kind: FaultKind) -> Bool
+    /// Whether `kind` is a person's action that needs an unlocked device, so its entry unlocks a locked one first.
+    static func needsUnlockedDevice(_ kind: FaultKind) -> Bool
     /// The person's or the system's action a timeline fault stands for.
     static func action(of fault: Fault) -> UserAction
     /// A timeline fault of `kind` for one run, at a landmark or anywhere; nil when the scenario gives it nothing to
@@ -29,6 +31,7 @@ extension FeatureFaults {
     static func isTimelineEntry(_ kind: FaultKind) -> Bool { true }
     static func takesIdentifier(_ kind: FaultKind) -> Bool { false }
     static func needsPushes(_ kind: FaultKind) -> Bool { false }
+    static func needsUnlockedDevice(_ kind: FaultKind) -> Bool { false }
 
     /// Most timeline faults land while the app's code is busy, or anywhere.
     static func place(_ kind: FaultKind, with placer: inout FaultPlacer) -> Fault? {

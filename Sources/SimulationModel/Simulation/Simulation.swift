@@ -248,6 +248,11 @@ public final class Simulation: SystemContext, @unchecked Sendable {
 
     /// A timeline entry happens: the service it belongs to performs it, or else the world does (the device and the app's lifecycle).
     private func perform(_ entry: TimelineEntry) {
+        if entry.unlocksFirst, conditions.locked {
+            perform(TimelineEntry(
+                at: entry.at, action: .unlock,
+                note: "the device was locked: the person unlocks it first, for " + (entry.note ?? entry.action.name.rawValue)))
+        }
         trace(.person(.action(PersonRecord.Action(entry.action, note: entry.note))))
         for service in services {
             switch service.perform(entry.action) {

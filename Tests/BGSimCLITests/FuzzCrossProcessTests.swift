@@ -42,4 +42,23 @@ import Testing
             #expect(!traces[0].isEmpty)
         }
     }
+
+    /// A swipe on a locked phone unlocks it first (the person's own `unlock`), in any process, the same bytes.
+    @Test func aFaultThatUnlocksThePhoneReplaysTheSameInAnyProcess() throws {
+        let tool = try #require(builtToolURL(), "the bgsim executable was not found beside the tests")
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = "Scenarios/correct/dictation-processing-main-queue.json"
+        let plan = #"{"faults":[{"at":"23h0.001s","fault":"swipeAway"}],"format":1,"scenario":"dictation-processing-main-queue"}"#
+        var traces: [String] = []
+        for index in 0..<2 {
+            let trace = folder.appendingPathComponent("\(index).jsonl").path
+            _ = try runProcess(tool, ["run", scenario, "--faults", plan, "--trace", trace])
+            traces.append(try String(contentsOf: URL(fileURLWithPath: trace), encoding: .utf8))
+        }
+        #expect(traces[0] == traces[1])
+        let actions = traces[0].split(separator: "\n").filter { $0.contains(#""kind":"user.action""#) }
+        let unlock = try #require(actions.firstIndex { $0.contains(#""action":"unlock""#) && $0.contains("unlocks it first") }, "\(actions)")
+        #expect(actions[unlock + 1].contains(#""action":"swipeAway","kind":"user.action","note":"fault: swipeAway""#), "\(actions)")
+    }
 }

@@ -144,4 +144,28 @@ import Testing
         #expect(first.profile[duration: .processingRuntime] == .minutes(1))
         #expect(traceLines(first) == traceLines(try target.result(of: plan)))
     }
+
+    /// A stored value as the docs write it: `25 s`, `100 ms`, `3 min`, `4 h`, or a count.
+    static func text(_ value: Int64, of key: PlatformProfile.Key) -> String {
+        guard PlatformProfile.info(key).unit == .duration else { return "\(value)" }
+        for (unit, name) in [(VirtualDuration.hours(1), "h"), (.minutes(1), "min"), (.seconds(1), "s")]
+        where value >= unit.nanoseconds && value % unit.nanoseconds == 0 {
+            return "\(value / unit.nanoseconds) \(name)"
+        }
+        return "\(value / VirtualDuration.milliseconds(1).nanoseconds) ms"
+    }
+
+    /// docs/fuzzing.md and docs/system-policy.md list every range as the code draws it, with the profile's value.
+    @Test func theDocsListEveryRange() throws {
+        let fuzzing = try String(contentsOf: packageRoot.appendingPathComponent("docs/fuzzing.md"), encoding: .utf8).split(separator: "\n")
+        let policy = try String(contentsOf: packageRoot.appendingPathComponent("docs/system-policy.md"), encoding: .utf8).split(separator: "\n")
+        for range in AssumedRanges.all {
+            let bounds = "\(Self.text(range.lower, of: range.key)) – \(Self.text(range.upper, of: range.key))"
+            let row = try #require(fuzzing.first { $0.hasPrefix("| \(range.key.rawValue) |") }, "docs/fuzzing.md lists \(range.key)")
+            #expect(row.hasPrefix("| \(range.key.rawValue) | \(bounds)"), "docs/fuzzing.md: \(row)")
+            let guess = Self.text(PlatformProfile(.iOS26)[range.key], of: range.key)
+            let policyRow = try #require(policy.first { $0.hasPrefix("| \(range.key.rawValue) |") }, "docs/system-policy.md lists \(range.key)")
+            #expect(policyRow.hasPrefix("| \(range.key.rawValue) | \(guess) | \(bounds)"), "docs/system-policy.md: \(policyRow)")
+        }
+    }
 }

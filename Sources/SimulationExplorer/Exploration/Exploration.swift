@@ -10,7 +10,8 @@ import SimulationModel
 ///    boundary (``Landmarks``): at the instant, just before the step's code
 ///    resumes, and a nanosecond later, while the next step runs; the same
 ///    for background time (`beginBackgroundTask`), by choosing the budget
-///    that makes the expiration handlers run there;
+///    that makes the expiration handlers run there, where a budget within
+///    ``AssumedRanges`` reaches;
 /// 3. every order of the events due at one instant, breadth first: each
 ///    schedule answers the ordering questions of the one it came from, then
 ///    decides one later question another way (each order is tried once).

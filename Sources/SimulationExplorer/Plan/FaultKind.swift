@@ -13,11 +13,12 @@
 public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
     /// The system expires a running `BGTask` (a timeline `expireTask`): mid-work, between steps, or as it completes.
     case expireTask
-    /// Background time (`beginBackgroundTask`) expires early: the budget is chosen so expiration lands at a chosen instant.
+    /// Background time (`beginBackgroundTask`) expires early: the budget is chosen, within its range in ``AssumedRanges``,
+    /// so expiration lands at a chosen instant.
     case expireBackgroundTime
     /// The person stops a continued processing task from its Live Activity.
     case cancelLiveActivity
-    /// The person closes the app in the app switcher.
+    /// The person closes the app in the app switcher; on a locked device they unlock it first.
     case swipeAway
     /// The system reclaims memory: a background or suspended app is killed.
     case memoryPressure
@@ -31,7 +32,7 @@ public enum FaultKind: String, Sendable, Hashable, CaseIterable, Comparable {
     case lowPowerMode
     /// The system is short of resources: the continued task with the least progress expires.
     case resourcePressure
-    /// The person returns to the app (or opens it) at a bad moment.
+    /// The person returns to the app (or opens it) at a bad moment; on a locked device they unlock it first.
     case returnToApp
     /// A launch or relaunch takes as long as the launch jitter allows (choice point `app.launchJitter`).
     case delayedLaunch

@@ -32,7 +32,8 @@ public enum RunSummary {
             lines.append("  none")
         }
         // Repeated diagnostics are counted: the first few of a rule show what it is about, a line counts the rest.
-        var shown: [(rule: String, count: Int)] = []
+        // Each shows its own fix (the text that fits its case) unless it is the one shown last for the rule.
+        var shown: [(rule: String, count: Int, fix: String)] = []
         for diagnostic in result.diagnostics {
             let code = switch diagnostic.severity {
             case .error: "1;31"
@@ -40,14 +41,15 @@ public enum RunSummary {
             case .info: "1;34"
             }
             let index = shown.firstIndex { $0.rule == diagnostic.rule.id } ?? shown.endIndex
-            if index == shown.endIndex { shown.append((diagnostic.rule.id, 0)) }
+            if index == shown.endIndex { shown.append((diagnostic.rule.id, 0, "")) }
             guard shown[index].count < shownPerRule else { continue }
             shown[index].count += 1
             let severity = Rules.severityWords(diagnostic.rule.id, diagnostic.severity)
             lines.append("  \(paint(diagnostic.rule.id, code)) \(severity) at \(TimeText.format(diagnostic.time)): \(diagnostic.rule.name)")
             lines.append(TextLayout.wrap("      ", diagnostic.message, width: width))
-            if shown[index].count == 1 {
-                let fix = TextLayout.wrap("      fix: ", diagnostic.rule.fix, width: width)
+            if shown[index].fix != diagnostic.fix {
+                shown[index].fix = diagnostic.fix
+                let fix = TextLayout.wrap("      fix: ", diagnostic.fix, width: width)
                 lines.append(colour ? "      " + paint("fix:", "32") + String(fix.dropFirst(10)) : fix)
             }
             if shown[index].count == shownPerRule,

@@ -68,6 +68,7 @@ extension SystemLaunchedTask {
         }
         let replacing = scheduler.isPending(request.identifier)
         if !replacing && scheduler.pendingCount(of: kind) >= pendingLimit {
+            reportTooManyPending(request, from: process, scheduler: scheduler)
             throw scheduler.refuse(request, from: process, .tooManyPendingTaskRequests, "\(pendingLimit) \(kind.rawValue) request(s) already pending")
         }
         if registration.registeredAfterLaunch {
@@ -82,6 +83,23 @@ extension SystemLaunchedTask {
         process.trace(.task(.submit(TaskRecord.Submit(
             process: process.number, request: request, personAction: nil, replaced: replacing, queued: false))))
         scheduler.reevaluate()
+    }
+
+    /// BGS050: the kind's pending requests are at the documented limit, so `request` is refused; the text names the
+    /// pending ones, and for an app refresh (one at a time) says to refresh everything in one task.
+    private func reportTooManyPending(_ request: TaskRequest, from process: AppProcess, scheduler: TaskScheduler) {
+        let others = scheduler.pending.filter { $0.request.kind == kind }.map(\.request.identifier)
+        let listed = others.count <= 3 ? others.joined(separator: ", ") : others.prefix(3).joined(separator: ", ") + " and \(others.count - 3) more"
+        let message = "submit(_:) threw tooManyPendingTaskRequests: \(request.identifier) was not scheduled, because "
+            + "\(others.count) \(subjectName) request\(others.count == 1 ? " was" : "s were") already pending (\(listed)) "
+            + "and the system keeps \(pendingLimit) at a time; its work will not run in the background"
+        let fix = pendingLimit == 1
+            ? "Submit one \(subjectName) request and do the work of both \(others.first ?? "") and \(request.identifier) in its "
+                + "handler; or cancel(taskRequestWithIdentifier: \"\(others.first ?? "")\") before submitting \(request.identifier). "
+                + "Handle the error submit throws: it says this request will never run."
+            : "Cancel a pending \(subjectName) request you no longer need (cancel(taskRequestWithIdentifier:)) before submitting "
+                + "\(request.identifier), or do several jobs in one task; handle the error submit throws."
+        process.diagnose(Rules.tooManyPendingTaskRequests, subject: "task identifier \(request.identifier)", message: message, fix: fix)
     }
 
     func blocker(for request: TaskRequest, in world: WorldSnapshot, policy: LaunchPolicy) -> LaunchBlocker? {

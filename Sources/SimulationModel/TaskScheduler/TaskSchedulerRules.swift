@@ -113,11 +113,19 @@ extension Rules {
         fix: "Register refresh and processing handlers in application(_:didFinishLaunchingWithOptions:), unconditionally, before it returns; only continued processing handlers belong with the person's action.",
         source: "BGTaskScheduler.h (iOS 26): \"You must register launch handlers before your application finishes launching\"; iOS 26.1's BackgroundTasks no longer checks (docs/system-policy.md); iOS 18.2 raises (BGS011)")
 
+    /// `submit` threw `tooManyPendingTaskRequests`: the request was not scheduled.
+    public static let tooManyPendingTaskRequests = Rule(
+        id: "BGS050", name: "tooManyPendingTaskRequests", severity: .warning, category: .appBug,
+        categoryReason: "How many requests of a kind the app keeps pending is the app's choice; the limit is documented.",
+        summary: "submit(_:) threw tooManyPendingTaskRequests: as many requests of the kind as the system keeps (1 app refresh, 10 processing) were already pending, so this one was not scheduled and its work never runs in the background.",
+        fix: "Keep within the limit: one app refresh request whose handler refreshes everything the app needs, ten processing requests at most; to schedule another, cancel(taskRequestWithIdentifier:) a pending one first and submit again, and handle the error submit throws.",
+        source: "Apple, BGTaskScheduler.submit(_:): \"There can be a total of 1 refresh task and 10 processing tasks scheduled at any time. Trying to schedule more tasks returns BGTaskScheduler.Error.Code.tooManyPendingTaskRequests\"; BGTaskScheduler.Error.Code.tooManyPendingTaskRequests: \"Try canceling some existing task requests and then resubmit the request that failed\"")
+
     /// The rules of this feature, for the catalog (``Rules/all``).
     static let taskScheduler: [Rule] = [
         taskIdentifierNotPermitted, registeredAfterLaunch, registeredTwice, noLaunchHandler,
         taskNeverCompleted, noTaskExpirationHandler, taskCompletedTwice, taskExpired, mainActorCodeOffMain,
         mainActorHandlerOnBackgroundQueue, successAfterExpiration, workFinishedWithoutCompleting,
-        expirationHandlerBlocked, registeredAfterLaunchAccepted,
+        expirationHandlerBlocked, registeredAfterLaunchAccepted, tooManyPendingTaskRequests,
     ]
 }

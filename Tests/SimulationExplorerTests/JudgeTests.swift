@@ -109,21 +109,21 @@ import Testing
     }
 
     @Test func aSystemNoticeNeverFailsAPerturbedRunWhateverTheScenarioLists() throws {
-        // chat-push-burst-throttled: the system throttles a burst of pushes (BGS040, a notice). Made strict, its
-        // unperturbed run fails its own expectation ("no diagnostics" describes that run, notices included), but no
-        // perturbed run fails on the notice, under any --fail-on.
-        var scenario = try sample("chat-push-burst-throttled").scenario
+        // continued-fail-beyond-limit: the system refuses a .fail request that cannot begin at once (BGS024, a notice).
+        // Made strict, its unperturbed run fails its own expectation ("no diagnostics" describes that run, notices
+        // included), but no perturbed run fails on the notice, under any --fail-on.
+        var scenario = try sample("continued-fail-beyond-limit").scenario
         scenario.expectations = Expectations(diagnostics: [])
         let plan = FaultPlan(seed: 5)
         for failOn in FailOn.allCases {
             let target = ExplorationTarget(scenario: scenario, failOn: failOn)
             let run = try target.result(of: plan)
-            #expect(Set(run.diagnostics.map(\.rule.id)) == ["BGS040"])
+            #expect(Set(run.diagnostics.map(\.rule.id)) == ["BGS024"])
             #expect(try target.outcome(of: plan).failures == [], "\(failOn)")
             #expect(try target.outcome(of: FaultPlan()).failures == [FailureSignature(.expectation, "no diagnostics")])
         }
-        // As written (it expects BGS040), every run passes; and with no expect at all, so does run 0.
-        let written = try sample("chat-push-burst-throttled")
+        // As written (it expects BGS024), every run passes; and with no expect at all, so does run 0.
+        let written = try sample("continued-fail-beyond-limit")
         #expect(try written.outcome(of: plan).failures == [])
         scenario.expectations = Expectations()
         #expect(try ExplorationTarget(scenario: scenario).outcome(of: FaultPlan()).failures == [])

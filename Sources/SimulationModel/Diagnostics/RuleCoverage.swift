@@ -77,7 +77,7 @@ package enum RuleCoverage {
             samples: ["podcast-download-while-terminated"]),
         CoverageItem(
             .checklist, "The push payload has content-available: 1, push type background, priority 5", rules: ["BGS038", "BGS039"],
-            note: "Priority 10 on a background push is BGS038 (dropped by default); a content-available push to an app without the remote-notification mode is BGS039. A push without content-available simply does not wake the app (push.outcome dropped). Pushes above two or three an hour are BGS040.",
+            note: "Priority 10 on a background push is BGS038 (dropped by default); a content-available push to an app without the remote-notification mode is BGS039. A push without content-available simply does not wake the app (push.outcome dropped). A server that sends more than two or three an hour is BGS049; the system holding such pushes back is BGS040, a notice.",
             samples: ["chat-push-burst-throttled"]),
         CoverageItem(
             .checklist, "fetchCompletionHandler is called promptly with the right result", rules: ["BGS041", "BGS042"],
@@ -121,6 +121,10 @@ package enum RuleCoverage {
             .commonMistake, "Registration depends on a flag, a scene, or code that did not run in this launch; an identifier renamed by an update", rules: ["BGS013", "BGS033"],
             note: "submit raises at once when this process registered no handler; a launch for a request an earlier build submitted raises at launch.",
             samples: ["mistake-register-on-feature-flag", "app-update-stale-request"]),
+        CoverageItem(
+            .commonMistake, "A background push for every message or data item (more than two or three an hour)", rules: ["BGS049", "BGS040"],
+            note: "Counted at the instants the server sent them, before any delay on the way: each beyond pushMaxPerHour in an hour is BGS049, the server's mistake; the system holding pushes back (which late delivery can cause for a server that kept to the advice) is BGS040, a notice.",
+            samples: ["chat-push-burst-throttled"]),
         CoverageItem(
             .commonMistake, "A launch handler registered twice", rules: ["BGS012"],
             note: "NSInternalInconsistencyException; for continued processing, re-registering the same identifier on each tap."),

@@ -24,6 +24,14 @@ extension Rules {
         fix: "Send no more than two or three background pushes an hour, never one per data item; on each push fetch the current state from the server instead of relying on each push's contents.",
         source: "Apple, \"Pushing background updates to your App\": \"don't try to send more than two or three per hour\"; \"When the system receives a new background notification, it discards the older notification and only holds the newest one\"; \"If something force quits or kills the app, the system discards the held notification\"")
 
+    /// The app's server sent more background pushes in an hour than Apple advises.
+    public static let pushesSentTooOften = Rule(
+        id: "BGS049", name: "pushesSentTooOften", severity: .warning, category: .appBug,
+        categoryReason: "The app's server decides how many background pushes it sends; Apple's advice to senders is two or three an hour.",
+        summary: "The app's server sent more background pushes in an hour than Apple advises (pushMaxPerHour, two or three), counted at the instants it sent them: the system throttles such a sender, holds its pushes back and keeps only the newest.",
+        fix: "Send a background push only when there is something new to fetch, no more than two or three an hour: coalesce on the server (one push for everything since the last one) and fetch the current state when it arrives; for what the person must see at once, send an alert notification.",
+        source: "Apple, \"Pushing background updates to your App\": \"the system may throttle the delivery of background notifications if the total number becomes excessive. The number of background notifications allowed by the system depends on current conditions, but don't try to send more than two or three per hour\"; the count is over any hour (a sliding one) of the sending instants, against the profile's pushMaxPerHour (3)")
+
     /// The push handler did not call its completion handler in time.
     public static let pushCompletionNotCalled = Rule(
         id: "BGS041", name: "pushCompletionNotCalled", severity: .error, category: .appBug,
@@ -43,6 +51,6 @@ extension Rules {
     /// The rules of this feature, for the catalog (``Rules/all``).
     static let push: [Rule] = [
         pushPriorityTooHigh, remoteNotificationModeMissing, pushThrottled, pushCompletionNotCalled,
-        pushCompletionCalledTwice,
+        pushCompletionCalledTwice, pushesSentTooOften,
     ]
 }

@@ -30,6 +30,9 @@ package final class SilentPush: SystemService {
     private var completed: Set<Int> = []
     /// Injected faults waiting for the next push: lose it (nil), or make it late by this long.
     private var faults: [VirtualDuration?] = []
+    /// The background pushes the server sent in the last hour, with when (before any fault delays one): Apple's advice
+    /// to senders counts these (BGS049).
+    private var sent: [(push: Int, at: VirtualInstant)] = []
 
     private static let hour: VirtualDuration = .hours(1)
 
@@ -50,6 +53,7 @@ package final class SilentPush: SystemService {
             received += 1
             let push = received
             system.trace(.push(.received(PushRecord.Received(push: push, notification: notification))))
+            if notification.contentAvailable { countSent(push) }
             guard !faults.isEmpty else {
                 receive(push, notification)
                 break
@@ -93,6 +97,32 @@ package final class SilentPush: SystemService {
         system.kernel.schedule(after: .zero, label: label) { [self] in
             deliver(held.push, held.notification, why: .appOpened)
         }
+    }
+
+    // MARK: The server
+
+    /// The server sent background push `push` now: more than `pushMaxPerHour` in an hour is more than Apple advises
+    /// senders (BGS049), whatever the system then does with them.
+    private func countSent(_ push: Int) {
+        let now = system.kernel.now
+        sent.removeAll { $0.at <= now - Self.hour }
+        sent.append((push, now))
+        let limit = system.profile.pushMaxPerHour
+        guard sent.count > Int(max(0, limit)) else { return }
+        let earlier = sent.dropLast()
+        let listed = earlier.count <= 4
+            ? earlier.map { "push \($0.push) at \(TimeText.format($0.at))" }.joined(separator: ", ")
+            : "\(earlier.count) earlier, the first push \(earlier.first!.push) at \(TimeText.format(earlier.first!.at))"
+        system.diagnose(
+            Rules.pushesSentTooOften, process: system.process?.number, subject: "push \(push)",
+            message: "the server sent push \(push) at \(TimeText.format(now)), its \(Self.ordinal(sent.count)) background push within an hour "
+                + "(\(listed)): Apple advises no more than two or three an hour (pushMaxPerHour \(limit))")
+    }
+
+    /// `4th`, `11th`, `22nd`.
+    private static func ordinal(_ number: Int) -> String {
+        let suffix = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+        return "\(number)\(suffix)"
     }
 
     // MARK: Receiving

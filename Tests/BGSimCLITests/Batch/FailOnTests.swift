@@ -67,15 +67,23 @@ import Testing
         #expect(strict.out.contains("--fail-on app-bug\n"), "the replay line judges as the run did")
         #expect(runTool(["run", tooSoon, "--fail-on", "warning"]).status == 1)
         #expect(runTool(["run", tooSoon, "--fail-on", "error"]).status == 0)
-        // BGS040 is a system notice: no --fail-on fails on it.
-        let throttled = try scenarioWithoutExpect("chat-push-burst-throttled", in: folder)
+        // BGS024 is a system notice: no --fail-on fails on it.
+        let ineligible = try scenarioWithoutExpect("continued-fail-beyond-limit", in: folder)
         for failOn in ["app-bug", "warning", "error", "never"] {
-            let run = runTool(["run", throttled, "--fail-on", failOn, "--format", "json"])
+            let run = runTool(["run", ineligible, "--fail-on", failOn, "--format", "json"])
             #expect(run.status == 0, "\(failOn): \(run.out)")
             let json = try jsonObject(run.out)
             let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
-            #expect(!diagnostics.isEmpty && diagnostics.allSatisfy { $0["rule"] as? String == "BGS040" })
+            #expect(!diagnostics.isEmpty && diagnostics.allSatisfy { $0["rule"] as? String == "BGS024" })
         }
+        // The server of chat-push-burst-throttled sends too many pushes (BGS049, an app bug of severity warning);
+        // the system's throttling of them (BGS040) is a notice beside it.
+        let throttled = try scenarioWithoutExpect("chat-push-burst-throttled", in: folder)
+        #expect(runTool(["run", throttled]).status == 0)
+        let server = runTool(["run", throttled, "--fail-on", "app-bug"])
+        #expect(server.status == 1)
+        #expect(server.out.contains("✗ BGS049 app bug, warning × 3: pushesSentTooOften (--fail-on app-bug)"))
+        #expect(!server.out.contains("✗ BGS040"))
     }
 
     /// A refresh whose work ends without setTaskCompleted: BGS031, an app bug of severity warning, and nothing else.
@@ -134,15 +142,16 @@ import Testing
     }
 
     @Test func fuzzAndExploreNeverFailOnASystemNotice() throws {
-        // chat-push-burst-throttled with no expect: every run shows BGS040 (the system throttles pushes), a notice.
+        // continued-fail-beyond-limit with no expect: every run shows BGS024 (the system refuses a .fail request that
+        // cannot begin at once), a notice.
         let folder = try temporaryFolder()
-        let path = try scenarioWithoutExpect("chat-push-burst-throttled", in: folder)
+        let path = try scenarioWithoutExpect("continued-fail-beyond-limit", in: folder)
         for failOn in ["app-bug", "warning", "error"] {
             let fuzz = runTool(["fuzz", path, "--runs", "12", "--kinds", "otherSeed", "--fail-on", failOn, "--format", "json"])
             #expect(fuzz.status == 0, "\(failOn): \(fuzz.out)")
             let campaign = try #require((try jsonObject(fuzz.out)["campaigns"] as? [[String: Any]])?.first)
             #expect((campaign["failures"] as? [Any])?.isEmpty == true)
-            #expect((campaign["rules"] as? [String: Any]).map { Array($0.keys) } == ["BGS040"])
+            #expect((campaign["rules"] as? [String: Any]).map { Array($0.keys) } == ["BGS024"])
             #expect(runTool(["explore", path, "--max-schedules", "20", "--fail-on", failOn]).status == 0)
         }
     }

@@ -37,7 +37,9 @@ import Testing
     }
 
     @Test func everyRuleIsRegisteredOnceInIdentifierOrder() {
-        #expect(Rules.all.map(\.id) == (1...45).map { String(format: "BGS%03d", $0) })
+        // BGS046-BGS048 (trust-spec decision 2) are another branch's: until it lands the numbers have that gap.
+        let numbers = Array(1...45) + Array(49...51)
+        #expect(Rules.all.map(\.id) == numbers.map { String(format: "BGS%03d", $0) })
         #expect(Set(Rules.all.map(\.name)).count == Rules.all.count)
         #expect(Rules.rule(withID: "BGS040") == Rules.pushThrottled)
     }

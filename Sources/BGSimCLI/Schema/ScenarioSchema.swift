@@ -135,11 +135,15 @@ enum ScenarioSchema {
         }
     }
 
-    /// A condition is "cancelled" or an object with one of Condition.keys (the reader's table); applicationState names a state.
+    /// A condition is "cancelled" or an object with one of Condition.keys (the reader's table); applicationState names a
+    /// state, cancelledReason a reason.
     private static func conditionProperties(untyped: inout [String]) -> [(String, JSONValue)] {
         Condition.keys.map { key in
             if key == "applicationState" {
                 return (key, .object([("enum", .array(Condition.ApplicationState.allCases.map { JSONValue.string($0.rawValue) }))]))
+            }
+            if key == "cancelledReason" {
+                return (key, .object([("enum", .array(Condition.CancelledReason.allCases.map { JSONValue.string($0.rawValue) }))]))
             }
             if SchemaTypes.type(of: key) == nil { untyped.append(key) }
             return (key, SchemaTypes.type(of: key)?.schema ?? .object([]))

@@ -107,13 +107,13 @@ public final class URLSession: @unchecked Sendable {
             return ("urlSession(_:downloadTask:didFinishDownloadingTo:)", {
                 delegate.urlSession(session, downloadTask: task, didFinishDownloadingTo: location)
             })
-        case .didCompleteWithError(let identifier, let transfer, let error):
+        case .didCompleteWithError(let identifier, let transfer, let error, let reason):
             guard let session = application.backgroundSession(identifier),
                   let delegate = session.delegate as? any URLSessionTaskDelegate,
                   let task = session.task(for: transfer)
             else { return nil }
             return ("urlSession(_:task:didCompleteWithError:)", {
-                delegate.urlSession(session, task: task, didCompleteWithError: error.map(Self.error))
+                delegate.urlSession(session, task: task, didCompleteWithError: error.map { Self.error($0, cancelledReason: reason) })
             })
         case .urlSessionDidFinishEvents(let identifier):
             guard let session = application.backgroundSession(identifier), let delegate = session.delegate else { return nil }
@@ -132,9 +132,12 @@ public final class URLSession: @unchecked Sendable {
         "NSURLErrorNotConnectedToInternet": -1009, "NSURLErrorBadServerResponse": -1011, "NSURLErrorCannotWriteToFile": -3003,
     ]
 
-    /// The error the delegate receives for the service's description `text` ("NSURLErrorCancelled: why").
-    private static func error(_ text: String) -> any Error {
+    /// The error the delegate receives for the service's description `text` ("NSURLErrorCancelled: why"), with
+    /// `NSURLErrorBackgroundTaskCancelledReasonKey` when the system cancelled the transfer.
+    private static func error(_ text: String, cancelledReason: Int?) -> any Error {
         let name = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
-        return NSError(domain: "NSURLErrorDomain", code: errorCodes[name] ?? -1, userInfo: [NSLocalizedDescriptionKey: text])
+        var userInfo: [String: Any] = [NSLocalizedDescriptionKey: text]
+        if let cancelledReason { userInfo[NSURLErrorBackgroundTaskCancelledReasonKey] = cancelledReason }
+        return NSError(domain: "NSURLErrorDomain", code: errorCodes[name] ?? -1, userInfo: userInfo)
     }
 }

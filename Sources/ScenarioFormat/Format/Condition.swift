@@ -24,6 +24,9 @@ public indirect enum Condition: Sendable, Hashable {
     case backgroundTimeRemainingBelow(VirtualDuration)
     /// `UIApplication.applicationState` is this one.
     case applicationState(ApplicationState)
+    /// In `didCompleteWithError`: the error's `NSURLErrorBackgroundTaskCancelledReasonKey` is this one, the system
+    /// having cancelled the transfer. False elsewhere, and for a transfer that finished, failed or the app cancelled.
+    case cancelledReason(CancelledReason)
     /// The condition does not hold.
     case not(Condition)
     /// Every condition holds (true when there are none).
@@ -38,8 +41,28 @@ public indirect enum Condition: Sendable, Hashable {
         case background
     }
 
+    /// Why the system cancelled a background transfer: `NSURLErrorBackgroundTaskCancelledReasonKey`'s values, by
+    /// the names of Apple's constants without their `NSURLErrorCancelledReason` prefix.
+    public enum CancelledReason: String, Sendable, Hashable, CaseIterable {
+        /// `NSURLErrorCancelledReasonUserForceQuitApplication` (0): the person closed the app in the app switcher.
+        case userForceQuitApplication
+        /// `NSURLErrorCancelledReasonBackgroundUpdatesDisabled` (1).
+        case backgroundUpdatesDisabled
+        /// `NSURLErrorCancelledReasonInsufficientSystemResources` (2).
+        case insufficientSystemResources
+
+        /// The value the error's user info holds.
+        public var code: Int {
+            switch self {
+            case .userForceQuitApplication: 0
+            case .backgroundUpdatesDisabled: 1
+            case .insufficientSystemResources: 2
+            }
+        }
+    }
+
     /// The keys a condition object may have: exactly one of them.
-    package static let keys = ["flag", "valid", "backgroundTimeRemainingBelow", "applicationState", "not", "all", "any"]
+    public static let keys = ["flag", "valid", "backgroundTimeRemainingBelow", "applicationState", "cancelledReason", "not", "all", "any"]
 
     /// Every flag and stored identifier the condition reads, for validation.
     var flags: [String] {
@@ -87,6 +110,8 @@ extension Condition: Decodable {
         case "backgroundTimeRemainingBelow": self = .backgroundTimeRemainingBelow(try c.duration(key))
         case "applicationState":
             self = .applicationState(ApplicationState(rawValue: try c.choice(key, among: ApplicationState.allCases.map(\.rawValue)))!)
+        case "cancelledReason":
+            self = .cancelledReason(CancelledReason(rawValue: try c.choice(key, among: CancelledReason.allCases.map(\.rawValue)))!)
         case "not": self = .not(try c.required(Condition.self, key))
         case "all": self = .all(try c.required([Condition].self, key))
         default: self = .any(try c.required([Condition].self, key))

@@ -57,6 +57,9 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, @unchecked Se
         var fetchCompletion: (@Sendable (UIBackgroundFetchResult) -> Void)?
         /// The transfer whose file `didFinishDownloadingTo` hands over, while it runs (transfers).
         var downloadedTransfer: Int?
+        /// The error's `NSURLErrorBackgroundTaskCancelledReasonKey` in `didCompleteWithError`, when the system cancelled
+        /// the transfer (transfers).
+        var cancelledReason: Int?
     }
 
     /// Runs the action attached to `callback`, if the scenario attached one.
@@ -244,6 +247,8 @@ nonisolated final class ScenarioApp: SimulatedApplicationDelegate, @unchecked Se
             case (.active, .active), (.inactive, .inactive), (.background, .background): true
             default: false
             }
+        case .cancelledReason(let reason):
+            return context.cancelledReason == reason.code
         case .not(let inner):
             return !holds(inner, in: application, context: context)
         case .all(let list):

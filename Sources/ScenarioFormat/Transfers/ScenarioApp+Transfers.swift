@@ -19,7 +19,9 @@ extension ScenarioApp: SessionEventReceiver {
         case .didFinishDownloading(_, let transfer):
             handler = .didFinishDownloadingTo
             context.downloadedTransfer = transfer
-        case .didCompleteWithError: handler = .didCompleteWithError
+        case .didCompleteWithError(_, _, _, let reason):
+            handler = .didCompleteWithError
+            context.cancelledReason = reason
         case .urlSessionDidFinishEvents: handler = .urlSessionDidFinishEvents
         case .handleEventsForBackgroundURLSession: return
         }

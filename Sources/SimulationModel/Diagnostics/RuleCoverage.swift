@@ -126,6 +126,9 @@ package enum RuleCoverage {
             note: "Counted at the instants the server sent them, before any delay on the way: each beyond pushMaxPerHour in an hour is BGS049, the server's mistake; the system holding pushes back (which late delivery can cause for a server that kept to the advice) is BGS040, a notice.",
             samples: ["chat-push-burst-throttled"]),
         CoverageItem(
+            .commonMistake, "A download a force quit cancelled is never started again", rules: ["BGS051"],
+            note: "The app hears NSURLErrorCancelled with NSURLErrorBackgroundTaskCancelledReasonKey 0 in didCompleteWithError once the person opens it; a transfer it heard of and had not started again when the run ended is flagged then. An app the person never reopened could not have known."),
+        CoverageItem(
             .commonMistake, "A launch handler registered twice", rules: ["BGS012"],
             note: "NSInternalInconsistencyException; for continued processing, re-registering the same identifier on each tap."),
         CoverageItem(

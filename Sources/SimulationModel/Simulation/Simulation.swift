@@ -219,6 +219,10 @@ public final class Simulation: SystemContext, @unchecked Sendable {
             ending = .limitExceeded(message)
             trace(.run(.limitExceeded(RunRecord.LimitExceeded(message: message))))
         }
+        // What the services can judge only once nothing more will happen (a run cut short by a limit is not judged).
+        if case .limitExceeded = ending {} else {
+            for service in services { service.runEnded() }
+        }
         // Simulated APIs called from other threads (real Dispatch queues, real threads): reported, never acted on.
         process?.reportOutsideCalls()
         let foreign = kernel.executor.foreignEnqueueCount

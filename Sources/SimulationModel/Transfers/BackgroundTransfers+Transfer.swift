@@ -6,6 +6,12 @@ extension BackgroundTransfers {
         let number: Int
         let request: TransferRequest
         let discretionary: Bool
+        /// When the app started it (`resume()`).
+        let startedAt: VirtualInstant
+        /// When a force quit cancelled it, if one did.
+        var cancelledByForceQuitAt: VirtualInstant?
+        /// When its delegate events went to the app, and which process heard them, once they did.
+        var heard: (at: VirtualInstant, process: Int)?
         /// Where it is in its life; moves only as ``TransferPhase/canMove(to:)`` allows.
         private(set) var phase: TransferPhase = .waiting
         /// Why it waits, failed or was cancelled (the record's `why`); nil while it runs and once it finished.
@@ -15,10 +21,11 @@ extension BackgroundTransfers {
         var countedAt: VirtualInstant = .zero
         var event: EventHandle?
 
-        init(number: Int, request: TransferRequest, discretionary: Bool) {
+        init(number: Int, request: TransferRequest, discretionary: Bool, startedAt: VirtualInstant) {
             self.number = number
             self.request = request
             self.discretionary = discretionary
+            self.startedAt = startedAt
         }
 
         /// Whether it moves no more bytes.

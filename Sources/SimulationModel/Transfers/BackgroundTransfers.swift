@@ -64,7 +64,7 @@ package final class BackgroundTransfers: SystemService {
         // the background.
         let inForeground = process.state.isForeground || process.state == .launching(into: .foreground)
         let discretionary = configuration.isDiscretionary || !inForeground
-        let transfer = Transfer(number: transfers.count + 1, request: request, discretionary: discretionary)
+        let transfer = Transfer(number: transfers.count + 1, request: request, discretionary: discretionary, startedAt: now)
         transfers.append(transfer)
         plan(transfer)
         return transfer.number
@@ -150,8 +150,47 @@ package final class BackgroundTransfers: SystemService {
             transfer.event = nil
             move(transfer, to: .cancelled)
             transfer.why = .cancelledByForceQuit
+            transfer.cancelledByForceQuitAt = now
             trace(transfer)
         }
+    }
+
+    /// BGS051: a transfer a force quit cancelled, which the app heard of and never started again before the run ended.
+    ///
+    /// A force quit cancels the app's background transfers, and only the app
+    /// can start them again; it learns of it in `didCompleteWithError`
+    /// (`NSURLErrorCancelled`, `NSURLErrorBackgroundTaskCancelledReasonKey` 0)
+    /// once it runs and recreates the session. A transfer started in the same
+    /// session after the cancellation (the same URL when both have one)
+    /// counts as starting it again, once. An app that never heard (the person
+    /// did not open it again) could not have done otherwise.
+    package func runEnded() {
+        var candidates = transfers
+        for cancelled in transfers {
+            guard let at = cancelled.cancelledByForceQuitAt, let heard = cancelled.heard else { continue }
+            if let index = candidates.firstIndex(where: { startsAgain(cancelled, $0, after: at) }) {
+                candidates.remove(at: index)
+                continue
+            }
+            let what = cancelled.request.url.map { " (\($0))" } ?? ""
+            system.diagnose(
+                Rules.cancelledTransferNotRestarted, process: heard.process,
+                subject: "transfer \(cancelled.number) of \(cancelled.request.session)",
+                message: "transfer \(cancelled.number)\(what) of \(cancelled.request.session), \(cancelled.bytes) of \(cancelled.request.bytes) bytes, "
+                    + "was cancelled at \(TimeText.format(at)) when the person closed the app in the app switcher "
+                    + "(NSURLErrorCancelled, NSURLErrorBackgroundTaskCancelledReasonKey 0); the app heard it in didCompleteWithError at "
+                    + "\(TimeText.format(heard.at)) (app #\(heard.process)) and had not started it again when the run ended at \(TimeText.format(now))")
+        }
+    }
+
+    /// Whether `later` starts `cancelled` again: the same session, started after the cancellation, the same URL if both
+    /// have one.
+    private func startsAgain(_ cancelled: Transfer, _ later: Transfer, after at: VirtualInstant) -> Bool {
+        guard later.number != cancelled.number, later.request.session == cancelled.request.session, later.startedAt >= at else {
+            return false
+        }
+        if let url = cancelled.request.url, let other = later.request.url { return url == other }
+        return true
     }
 
     // MARK: Moving bytes
@@ -316,13 +355,17 @@ package final class BackgroundTransfers: SystemService {
         for transfer in ready {
             let outcome = transfer.phase
             move(transfer, to: .delivered)
+            transfer.heard = (now, process.number)
             if outcome == .finished {
                 process.callForService(.transfer(.didFinishDownloading(session: session, transfer: transfer.number)), finished: { [self] in
                     fileDeleted(transfer, in: process)
                 })
             }
             let error = outcome == .finished ? nil : outcome == .cancelled ? "NSURLErrorCancelled" : transfer.why?.description
-            process.callForService(.transfer(.didCompleteWithError(session: session, transfer: transfer.number, error: error)))
+            // NSURLErrorCancelledReasonUserForceQuitApplication: the error says the person closed the app.
+            let reason = transfer.cancelledByForceQuitAt == nil ? nil : 0
+            process.callForService(.transfer(.didCompleteWithError(
+                session: session, transfer: transfer.number, error: error, cancelledReason: reason)))
         }
         // Only after a wake or relaunch for the session's events (Apple: the method "tells the delegate that all
         // messages enqueued for a background session ... have been delivered").

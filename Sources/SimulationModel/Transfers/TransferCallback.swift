@@ -4,8 +4,9 @@ package enum TransferCallback: Sendable, Hashable {
     case handleEventsForBackgroundURLSession(session: String)
     /// `urlSession(_:downloadTask:didFinishDownloadingTo:)` of transfer `transfer`: the file exists until it returns.
     case didFinishDownloading(session: String, transfer: Int)
-    /// `urlSession(_:task:didCompleteWithError:)`, with the error's name if the transfer failed.
-    case didCompleteWithError(session: String, transfer: Int, error: String?)
+    /// `urlSession(_:task:didCompleteWithError:)`, with the error's name if the transfer failed, and the error's
+    /// `NSURLErrorBackgroundTaskCancelledReasonKey` when the system cancelled it (0: the person force quit the app).
+    case didCompleteWithError(session: String, transfer: Int, error: String?, cancelledReason: Int? = nil)
     /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`.
     case urlSessionDidFinishEvents(session: String)
 

@@ -24,8 +24,16 @@ extension Rules {
         fix: "Store the handler per session identifier and call it on the main queue from urlSessionDidFinishEvents(forBackgroundURLSession:).",
         source: "Apple, \"Downloading files in the background\": call the stored handler in urlSessionDidFinishEvents; \"Calling this completion handler lets the system know that your app's user interface is updated and a new snapshot can be taken\"; what happens if it is not is undocumented (assumed: the app stays running until its time runs out)")
 
+    /// A transfer a force quit cancelled, never started again.
+    public static let cancelledTransferNotRestarted = Rule(
+        id: "BGS051", name: "cancelledTransferNotRestarted", severity: .warning, category: .appBug,
+        categoryReason: "Only the app can start again a transfer the system cancelled; the error it receives says why it was cancelled.",
+        summary: "A background transfer that a force quit cancelled (NSURLErrorCancelled with NSURLErrorBackgroundTaskCancelledReasonKey 0) was reported to the app in didCompleteWithError, and the app had not started it again when the run ended: the download is silently missing.",
+        fix: "In urlSession(_:task:didCompleteWithError:), read NSURLErrorBackgroundTaskCancelledReasonKey from the error's userInfo: for NSURLErrorCancelledReasonUserForceQuitApplication (0), start the transfer again (the person is using the app, which just recreated its session); keep the list of wanted downloads so a cancelled one is not forgotten.",
+        source: "Apple, URLSessionConfiguration.background(withIdentifier:): \"If an iOS app is terminated by the system and relaunched, the app can use the same identifier to create a new configuration object and session and to retrieve the status of transfers that were in progress at the time of termination. This behavior applies only for normal termination of the app by the system. If the user terminates the app from the multitasking screen, the system cancels all of the session's background transfers\"; NSURLErrorBackgroundTaskCancelledReasonKey and NSURLErrorCancelledReasonUserForceQuitApplication (URL Loading System error codes); Apple forums 14855 (Quinn: the app is told through the error on its next launch)")
+
     /// The rules of this feature, for the catalog (``Rules/all``).
     static let transfers: [Rule] = [
-        downloadedFileNotMoved, backgroundSessionNotRecreated, backgroundEventsCompletionNotCalled,
+        downloadedFileNotMoved, backgroundSessionNotRecreated, backgroundEventsCompletionNotCalled, cancelledTransferNotRestarted,
     ]
 }

@@ -26,8 +26,20 @@ package final class BackgroundTransfers: SystemService {
     /// The sessions that have a session object in the current process, by identifier.
     private var liveSessions: [String] = []
     private var liveProcess = 0
-    /// Sessions whose events wait for the app: the handler's budget event, and whether the app called the handler.
-    private var waiting: [(session: String, budget: EventHandle?, handled: Bool)] = []
+    /// Sessions whose events wait for the app, after a wake or relaunch for them.
+    private var waiting: [Waiting] = []
+
+    /// A session whose events the system woke or launched the app for.
+    private struct Waiting {
+        var session: String
+        /// The process woken or launched for the events.
+        var process: Int
+        /// The end of the app's time to call the stored handler (`transferEventsBudget`); nil once the process ended.
+        var budget: EventHandle?
+        /// Whether `handleEventsForBackgroundURLSession` has been called: until then the session's delegate events
+        /// wait (NSURLSession.h).
+        var handleEventsCalled = false
+    }
 
     package init(system: any SystemContext) {
         self.system = system
@@ -90,7 +102,7 @@ package final class BackgroundTransfers: SystemService {
 
     /// The app called the completion handler `handleEventsForBackgroundURLSession` gave it.
     package func eventsCompletionCalled(session: String, in process: AppProcess) {
-        guard process.isAlive, let index = waiting.firstIndex(where: { $0.session == session && !$0.handled }) else { return }
+        guard process.isAlive, let index = waiting.firstIndex(where: { $0.session == session }) else { return }
         if let budget = waiting[index].budget { system.kernel.cancel(budget) }
         waiting.remove(at: index)
         process.trace(.transfer(.session(TransferRecord.Session(session: session, phase: .completionCalled, process: process.number))))
@@ -337,18 +349,31 @@ package final class BackgroundTransfers: SystemService {
         ) { [self] in
             timedOut(session, in: process)
         }
-        waiting.append((session, budget, false))
+        waiting.append(Waiting(session: session, process: process.number, budget: budget))
         process.whenLaunched { [self] in
             guard process.isAlive else { return }
-            process.callForService(.transfer(.handleEventsForBackgroundURLSession(session: session)), finished: { [self] in
+            // The delegate's events follow handleEvents: to a session it recreates, at once (queued behind it on the main
+            // queue); to one that exists already (recreated at launch, or kept by a suspended app), when it returns.
+            process.callForService(.transfer(.handleEventsForBackgroundURLSession(session: session)), started: { [self] in
+                if let index = waiting.firstIndex(where: { $0.session == session && $0.process == process.number }) {
+                    waiting[index].handleEventsCalled = true
+                }
+            }, finished: { [self] in
                 deliverIfReady(session, in: process)
             })
         }
     }
 
-    /// Hands the session's finished transfers to the session object, if the process has one.
+    /// Hands the session's finished transfers to the session object, if the process has one, and, in a process woken
+    /// or launched for them, once `handleEventsForBackgroundURLSession` has been called.
+    ///
+    /// NSURLSession.h: the delegate is sent `URLSessionDidFinishEventsForBackgroundURLSession:` only after the app has
+    /// received `application:handleEventsForBackgroundURLSession:completionHandler:`. A session the app recreates at
+    /// launch, as Apple advises, exists before that call: its events wait for it, so the app has stored the handler
+    /// by the time `urlSessionDidFinishEvents` asks it to call it.
     private func deliverIfReady(_ session: String, in process: AppProcess) {
         guard process.isAlive, hasSession(session, in: process) else { return }
+        if waiting.contains(where: { $0.session == session && $0.process == process.number && !$0.handleEventsCalled }) { return }
         let ready = transfers.filter { $0.request.session == session && $0.awaitsDelivery }
         guard !ready.isEmpty else { return }
         process.trace(.transfer(.session(TransferRecord.Session(session: session, phase: .eventsDelivered, process: process.number))))

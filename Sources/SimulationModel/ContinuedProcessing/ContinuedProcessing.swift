@@ -148,6 +148,7 @@ package final class ContinuedProcessing: SystemService {
             state.lastAdvance = now
             withdrawPrompt(of: task, in: process, why: "progress resumed")
         }
+        if state.reachedTotalAt == nil && state.isAtTotal { state.reachedTotalAt = now }
         var shown = state.shown
         shown.completed = completed
         shown.total = total
@@ -159,9 +160,7 @@ package final class ContinuedProcessing: SystemService {
         if !task.phase.hasExpired {
             let still = now - state.lastAdvance
             if still >= profile.continuedProgressStallLimit {
-                process.diagnose(
-                    Rules.continuedProgressStalled, subject: task.subject,
-                    message: "\(task.subject) reported no progress for \(TimeText.format(still)); the system expired it")
+                reportStall(of: task, state: state, still: still, in: process)
                 process.expire(task, reason: "progress stalled")
             } else if still >= profile.continuedStallPromptDelay && !state.asking {
                 state.asking = true
@@ -170,6 +169,39 @@ package final class ContinuedProcessing: SystemService {
             }
         }
         if process.isAlive && !task.phase.hasEnded { scheduleSample(of: task, in: process) }
+    }
+
+    /// The task showed no progress for the stall limit, and the system expires it: a missing completion (BGS031) when
+    /// its work had reached its total, or its handler and the work it started had ended; else progress that stalled
+    /// (BGS027).
+    private func reportStall(of task: RunningTask, state: ContinuedState, still: VirtualDuration, in process: AppProcess) {
+        let now = process.kernel.now
+        let progress = state.progressText
+        if let reached = state.reachedTotalAt {
+            // Work the model sees still going after the last unit (a final write) is not counted in the progress.
+            let stillWorking = task.tracksWork && task.isWorking
+            process.diagnose(
+                Rules.workFinishedWithoutCompleting, subject: task.subject,
+                message: "\(task.subject) reached \(progress) at \(TimeText.format(reached)) and had not called setTaskCompleted(success:) "
+                    + "when the system expired it \(TimeText.format(now - reached)) later, seeing no more progress"
+                    + (stillWorking ? " (its handler was still working)" : ""),
+                fix: stillWorking
+                    ? "Count the work left after the last unit (a final write, an upload) in task.progress, and call "
+                        + "setTaskCompleted(success: true) when it ends: the system expires a task whose progress stops."
+                    : "Call setTaskCompleted(success: true) after the last unit: the system cannot tell finished work from stuck "
+                        + "work, and expires a task whose progress stops.")
+        } else if task.tracksWork && !task.isWorking, let ended = task.workEndedAt {
+            process.diagnose(
+                Rules.workFinishedWithoutCompleting, subject: task.subject,
+                message: "the work of \(task.subject) ended at \(TimeText.format(ended)) at \(progress) without setTaskCompleted(success:); "
+                    + "the system expired it \(TimeText.format(now - ended)) later, seeing no more progress",
+                fix: "Call setTaskCompleted(success:) when the work ends, on every path: success: true when every unit is done, "
+                    + "success: false (after removing the partial output) when it stops early.")
+        } else {
+            process.diagnose(
+                Rules.continuedProgressStalled, subject: task.subject,
+                message: "\(task.subject) reported no progress for \(TimeText.format(still)); the system expired it")
+        }
     }
 
     /// Takes the "continue?" question off the Live Activity, if it was asking.

@@ -26,11 +26,24 @@ package final class ContinuedState {
     var bestFraction: Double = 0
     /// When progress last rose (or the person said to continue): the stall limit counts from here.
     var lastAdvance: VirtualInstant
+    /// When a sample first read the progress at its total (every unit done), if one did.
+    var reachedTotalAt: VirtualInstant?
     /// Whether the Live Activity is asking the person whether to continue.
     var asking = false
     var sampleEvent: EventHandle?
     /// The outputs the task's work wrote, in the order first written.
     var outputs: [String] = []
+
+    /// Whether every unit is done: a total set and the count at it, or (without units) the fraction at 1.
+    var isAtTotal: Bool {
+        progress.totalUnitCount > 0 ? progress.completedUnitCount >= progress.totalUnitCount : progress.fractionCompleted >= 1
+    }
+
+    /// The progress in words: `10/10 (100 %)`, or `40 %` without units.
+    var progressText: String {
+        let percent = ContinuedProcessing.permille(progress.fractionCompleted) / 10
+        return progress.totalUnitCount > 0 ? "\(progress.completedUnitCount)/\(progress.totalUnitCount) (\(percent) %)" : "\(percent) %"
+    }
 
     init(title: String, subtitle: String, startedAt: VirtualInstant) {
         shown = Shown(title: title, subtitle: subtitle)

@@ -84,8 +84,8 @@ package enum RuleCoverage {
             note: "Not called within 30 s (still working, or never on some path) is BGS041 and the app is terminated; called twice is BGS042. Whether the result is truthful is not observable (Apple documents it as an input only for background fetch).",
             samples: ["push-handler-too-slow"]),
         CoverageItem(
-            .checklist, "Continued processing tasks report progress", rules: ["BGS027"],
-            note: "The system samples task.progress; without progress the Live Activity asks, then the task expires.",
+            .checklist, "Continued processing tasks report progress", rules: ["BGS027", "BGS031"],
+            note: "The system samples task.progress; without progress the Live Activity asks, then the task expires (BGS027). A task whose progress reached its total, or whose handler returned, without setTaskCompleted is a missing completion (BGS031).",
             samples: ["continued-photo-batch-stalled"]),
         CoverageItem(
             .checklist, "Work is incremental and cancellation-safe (saved early and often, resumable)", rules: ["BGS005", "BGS028"],

@@ -93,9 +93,9 @@ extension Rules {
     public static let workFinishedWithoutCompleting = Rule(
         id: "BGS031", name: "workFinishedWithoutCompleting", severity: .warning, category: .appBug,
         categoryReason: "The app's work ended without setTaskCompleted(success:).",
-        summary: "A background task's work ended without setTaskCompleted(success:); the task idled, keeping the app running, until its time ran out.",
+        summary: "A background task's work ended without setTaskCompleted(success:) (for a continued processing task: its work ended, or its progress reached its total, without it); the task idled, keeping the app running, until its time ran out, or the system expired the continued task for showing no more progress.",
         fix: "Call setTaskCompleted(success:) when the work ends, on every path (after the last await, and in catch blocks): the system suspends the app as soon as its tasks are complete.",
-        source: "BGTask.h: \"If you do not call setTaskCompletedWithSuccess: on the task, the system continues to run in the background until all the available time is consumed, wasting battery power.\"")
+        source: "BGTask.h: \"If you do not call setTaskCompletedWithSuccess: on the task, the system continues to run in the background until all the available time is consumed, wasting battery power.\"; for continued processing, BGContinuedProcessingTask: the system terminates first tasks that report minimal or no progress, and a task whose work is done reports none (the stall limit is assumed, as for BGS027)")
 
     /// An expiration handler that had not returned (or not started) when the time for it was over.
     public static let expirationHandlerBlocked = Rule(

@@ -15,6 +15,18 @@ import SimulationKernel
 /// prioritises terminating tasks "that reflect minimal or no progress".
 package final class ContinuedProcessing: SystemService {
     private unowned let system: any SystemContext
+    /// Partial output files of continued tasks whose process ended under them (the app heard nothing): BGS028 when the
+    /// run ends with one still partial, as that process left it, although a later process ran.
+    private var leftByEndedProcesses: [LeftOutput] = []
+
+    /// A continued task's partial output, left when its process ended.
+    private struct LeftOutput {
+        var output: String
+        var task: String
+        var process: Int
+        var endedAt: VirtualInstant
+        var reason: TerminationReason
+    }
 
     package init(system: any SystemContext) {
         self.system = system
@@ -67,10 +79,44 @@ package final class ContinuedProcessing: SystemService {
         withdrawPrompt(of: task, in: process, why: "the task expired")
     }
 
-    /// A continued task is ending: its Live Activity goes.
+    /// A continued task is ending: its Live Activity goes. If its process ended under it, the partial output it
+    /// wrote is remembered: only a later process can remove it.
     package func taskEnding(_ task: RunningTask, in process: AppProcess) {
         guard task.continued != nil else { return }
         hideLiveActivity(of: task, in: process)
+        if case .terminated(let reason) = process.state {
+            for output in process.partialOutputs(of: task) {
+                leftByEndedProcesses.append(LeftOutput(
+                    output: output, task: task.subject, process: process.number, endedAt: process.kernel.now, reason: reason))
+            }
+        }
+    }
+
+    /// BGS028 for partial output a continued task left when its process ended (a close in the app switcher, a kill),
+    /// still as that process left it when the run ends, although a later process ran and could have removed it.
+    ///
+    /// The app hears nothing when its process ends under a continued task
+    /// (Apple, `SubmissionStrategy.queue`: a close in the app switcher
+    /// cancels without any indication), so the clean-up falls to the next
+    /// launch; or the output was written to a temporary file and only moved
+    /// into place when complete. The trace shows it: the task's `task.end`
+    /// with `output` partial, and no later `app.output` of that file.
+    package func runEnded() {
+        guard let last = system.process else { return }
+        for left in leftByEndedProcesses where last.number > left.process {
+            guard let file = system.saved.output(named: left.output), file.state == .partial, file.process == left.process else { continue }
+            let how = left.reason == .userSwipedAway
+                ? "the person closed the app in the app switcher" : "the app process ended (\(left.reason.rawValue))"
+            let later = last.number == left.process + 1 ? "app #\(last.number)" : "apps #\(left.process + 1) to #\(last.number)"
+            system.diagnose(
+                Rules.partialOutputLeftBehind, process: last.number, subject: left.task,
+                message: "\(left.task) ended at \(TimeText.format(left.endedAt)) when \(how), leaving \(left.output) partial "
+                    + "(\(file.units) of \(file.total) units); \(later) ran after it and had not removed it when the run ended at "
+                    + "\(TimeText.format(system.kernel.now))",
+                fix: "Write the output to a temporary file and move it into place only when it is complete; or, at launch, remove "
+                    + "the partial output of a job that did not finish: when the process ends under a continued task (a close in "
+                    + "the app switcher), the app hears nothing and its expiration handler does not run.")
+        }
     }
 
     // MARK: The Live Activity

@@ -89,7 +89,7 @@ package enum RuleCoverage {
             samples: ["continued-photo-batch-stalled"]),
         CoverageItem(
             .checklist, "Work is incremental and cancellation-safe (saved early and often, resumable)", rules: ["BGS005", "BGS028"],
-            note: "Work done since the last save and lost at termination is BGS005; a continued task's partial output left after a failure is BGS028. Whether the app resumes where it stopped is its own logic: a scenario shows it with saves and expectations (saved, notSaved, outputs).",
+            note: "Work done since the last save and lost at termination is BGS005; a continued task's partial output left after a failure, or left by a process that ended under it and not removed by a later one, is BGS028. Whether the app resumes where it stopped is its own logic: a scenario shows it with saves and expectations (saved, notSaved, outputs).",
             samples: ["continued-cancel-live-activity"]),
         CoverageItem(
             .checklist, "No blocking synchronous work in handlers", rules: ["BGS006", "BGS032", "BGS018"],

@@ -22,6 +22,10 @@ package protocol SystemContext: AnyObject {
     func trace(_ record: TraceRecord)
     /// Reports a breach of a rule at the current instant.
     func diagnose(_ rule: Rule, process: Int?, subject: String, message: String)
+    /// Reports a breach of a rule at the current instant, with advice that fits the case better than the rule's fix.
+    func diagnose(_ rule: Rule, process: Int?, subject: String, message: String, fix: String?)
+    /// What the app saved on the device, which outlives its processes: checkpoints and output files.
+    var saved: SavedState { get }
     /// Hands a launched task to the app: wakes it, gives it the task now, or launches it into the background for it.
     /// `simulated` when the debugger's `simulateLaunch` launched it.
     func deliver(_ request: TaskRequest, simulated: Bool)

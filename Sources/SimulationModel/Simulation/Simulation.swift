@@ -121,6 +121,8 @@ public final class Simulation: SystemContext, @unchecked Sendable {
                 + "(a repeat of steps that take no time), or raise the limit")
     }
 
+    package var saved: SavedState { storage }
+
     package func diagnose(_ rule: Rule, process: Int?, subject: String, message: String) {
         diagnose(rule, process: process, subject: subject, message: message, at: nil)
     }

@@ -117,7 +117,8 @@ import Testing
         let result = ContinuedProcessingTests.run(app)
         #expect(result.events(.task(.register)).map { $0["identifier"]?.string ?? "" } == ["com.example.video.export.1"])
         #expect(result.events(.task(.submit)).map { $0["identifier"]?.string ?? "" } == ["com.example.video.export.1"])
-        #expect(result.diagnostics.map(\.message) == ["No launch handler registered for task with identifier com.example.video.export.2"])
+        #expect(result.diagnostics.map(\.message) == ["No launch handler registered for task with identifier com.example.video.export.2: "
+            + "it falls under the wildcard entry com.example.video.export.*, which permits such identifiers but registers none"])
     }
 
     // MARK: Scenes

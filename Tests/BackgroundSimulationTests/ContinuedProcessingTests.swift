@@ -235,7 +235,7 @@ import Testing
         #expect(Self.rules(rejected) == ["BGS010", "BGS013"])
         #expect(rejected.events(.task(.register)).first?["registered"] == false)
         #expect(rejected.consoleMessages.first == "Registration rejected; com.example.video.export.* is not advertised in the application's Info.plist")
-        #expect(rejected.diagnostics("BGS010").first?.fix.hasPrefix("Register the identifier you submit (com.example.video.export.<job>)") == true)
+        #expect(rejected.diagnostics("BGS010").first?.fix.hasPrefix("Register the job's own identifier, com.example.video.export.<n>, on the person's action just before submitting it") == true)
         #expect(rejected.terminations == [.crash])
         #expect(rejected.terminationEvents.first?.time == seconds(5))
         // iOS 26.0 beta 7 (forums thread 799126): register returns true, and the submission still raises.
@@ -256,7 +256,10 @@ import Testing
     @Test func submittingWithoutAHandlerCrashesAtOnce() throws {
         let result = Self.run(Self.app(registersJobs: false))
         #expect(Self.rules(result) == ["BGS013"])
-        #expect(result.diagnostics.first?.message == "No launch handler registered for task with identifier com.example.video.export.1")
+        #expect(result.diagnostics.first?.message == "No launch handler registered for task with identifier com.example.video.export.1: "
+            + "it falls under the wildcard entry com.example.video.export.*, which permits such identifiers but registers none")
+        #expect(result.diagnostics.first?.fix.hasPrefix("com.example.video.export.1 was submitted without a handler: register that "
+            + "identifier in the same action, before submit") == true)
         #expect(result.terminations == [.crash])
         #expect(result.terminationEvents.first?.time == seconds(5))
         #expect(result.events(.task(.start)).isEmpty)

@@ -52,12 +52,12 @@ struct ContinuedProcessingTasks: TaskBehavior {
             process.console("\(request.identifier) is not advertised in the application's Info.plist")
             process.diagnose(
                 Rules.taskIdentifierNotPermitted, subject: "task identifier \(request.identifier)",
-                message: "submit(_:) threw notPermitted: \(why)")
+                message: "submit(_:) threw notPermitted: \(why)", fix: permitted.fixNotPermitted(continued: request.identifier))
             throw refuse(.notPermitted, why)
         }
         guard process.registration(for: request) != nil else {
             // Raised at once, before any other check (iOS 26.1, BGTaskScheduler.m:379; forums thread 799126).
-            process.raiseNoLaunchHandler(request.identifier, atSubmit: true)
+            process.raiseNoLaunchHandler(request, atSubmit: true)
             throw .notPermitted
         }
         guard process.state.isForeground else {

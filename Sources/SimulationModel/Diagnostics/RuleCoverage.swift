@@ -119,7 +119,7 @@ package enum RuleCoverage {
             note: "One task is ended twice, the other never.", samples: ["leaked-assertion-watchdog"]),
         CoverageItem(
             .commonMistake, "Registration depends on a flag, a scene, or code that did not run in this launch; an identifier renamed by an update", rules: ["BGS013", "BGS033"],
-            note: "submit raises at once when this process registered no handler; a launch for a request an earlier build submitted raises at launch.",
+            note: "submit raises at once when this process registered no handler; a launch for a request an earlier build submitted raises at launch. The diagnostic says which case it was (an older build's request, a registration made only after launch, one behind a condition, a per-job continued identifier under a wildcard) and the fix for that case.",
             samples: ["mistake-register-on-feature-flag", "app-update-stale-request"]),
         CoverageItem(
             .commonMistake, "A background push for every message or data item (more than two or three an hour)", rules: ["BGS049", "BGS040"],
@@ -128,6 +128,9 @@ package enum RuleCoverage {
         CoverageItem(
             .commonMistake, "A download a force quit cancelled is never started again", rules: ["BGS051"],
             note: "The app hears NSURLErrorCancelled with NSURLErrorBackgroundTaskCancelledReasonKey 0 in didCompleteWithError once the person opens it; a transfer it heard of and had not started again when the run ended is flagged then. An app the person never reopened could not have known."),
+        CoverageItem(
+            .commonMistake, "One refresh request per category (more requests than the system keeps pending)", rules: ["BGS050"],
+            note: "submit throws tooManyPendingTaskRequests beyond 1 app refresh or 10 processing requests; an app that only logs the error never runs that work in the background."),
         CoverageItem(
             .commonMistake, "A launch handler registered twice", rules: ["BGS012"],
             note: "NSInternalInconsistencyException; for continued processing, re-registering the same identifier on each tap."),

@@ -6,20 +6,21 @@ extension AppProcess {
     // MARK: Exceptions
 
     /// The app raises NSInternalInconsistencyException and does not catch it: the console's last words, then a crash.
-    func raiseInternalInconsistency(_ rule: Rule, subject: String, reason: String, fix: String? = nil) {
+    /// The diagnostic says `message` (the reason, by default) and `fix`.
+    package func raiseInternalInconsistency(_ rule: Rule, subject: String, reason: String, message: String? = nil, fix: String? = nil) {
         console("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '\(reason)'")
-        diagnose(rule, subject: subject, message: reason, fix: fix)
+        diagnose(rule, subject: subject, message: message ?? reason, fix: fix)
         terminate(.crash, message: "NSInternalInconsistencyException: \(reason)")
     }
 
-    /// `submit` or a launch found no handler for `identifier` in this process (iOS 26.1: BGTaskScheduler.m:379, :697, :833).
-    func raiseNoLaunchHandler(_ identifier: String, atSubmit: Bool) {
+    /// `submit` or a launch found no handler for `request`'s identifier in this process (iOS 26.1: BGTaskScheduler.m:379,
+    /// :697, :833); the diagnostic says why, from what the system remembers of the identifier.
+    package func raiseNoLaunchHandler(_ request: TaskRequest, atSubmit: Bool) {
+        let history = system.service(TaskScheduler.self).identifierHistory
+        let found = NoLaunchHandlerCase(request, atSubmit: atSubmit, in: self, history: history)
         raiseInternalInconsistency(
-            Rules.noLaunchHandler, subject: "task identifier \(identifier)",
-            reason: "No launch handler registered for task with identifier \(identifier)",
-            fix: atSubmit
-                ? "Register the identifier before submitting it, in every code path that submits (a feature flag turned on after launch must not skip the registration); for refresh and processing tasks register at launch, unconditionally."
-                : nil)
+            Rules.noLaunchHandler, subject: "task identifier \(request.identifier)",
+            reason: "No launch handler registered for task with identifier \(request.identifier)", message: found.message, fix: found.fix)
     }
 
     // MARK: Registration

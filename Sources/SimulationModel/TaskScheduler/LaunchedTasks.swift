@@ -62,6 +62,7 @@ final class LaunchedTasks: @unchecked Sendable {
             return false
         }
         registrations[identifier] = registration
+        process.system.service(TaskScheduler.self).noteRegistration(of: identifier, by: process, afterLaunch: launchFinished)
         process.trace(.task(.register(TaskRecord.Register(
             process: process.number, identifier: identifier, registered: true, queue: registration.onMainLane ? .main : .background))))
         return true
@@ -71,15 +72,17 @@ final class LaunchedTasks: @unchecked Sendable {
     private func rejectRegistration(of identifier: String, wildcard: Bool, in process: AppProcess) {
         process.console("Registration rejected; \(identifier) is not advertised in the application's Info.plist")
         if wildcard {
-            let example = (PermittedIdentifiers.prefix(ofWildcard: identifier) ?? identifier) + "<job>"
+            let prefix = PermittedIdentifiers.prefix(ofWildcard: identifier) ?? identifier
             process.diagnose(
                 Rules.taskIdentifierNotPermitted, subject: "task identifier \(identifier)",
-                message: "register(forTaskWithIdentifier:) returned false: \(identifier) is a wildcard entry, not an identifier; a request for \(example) will find no handler",
-                fix: "Register the identifier you submit (\(example)), once, just before submitting it: the wildcard entry permits such identifiers, it does not register them.")
+                message: "register(forTaskWithIdentifier:) returned false: \(identifier) is a wildcard entry, not an identifier; a request for \(prefix)<job> will find no handler",
+                fix: "Register the job's own identifier, \(prefix)<n>, on the person's action just before submitting it; the wildcard entry only permits such identifiers.")
         } else {
             process.diagnose(
                 Rules.taskIdentifierNotPermitted, subject: "task identifier \(identifier)",
-                message: "register(forTaskWithIdentifier:) returned false: \(identifier) is not in BGTaskSchedulerPermittedIdentifiers")
+                message: "register(forTaskWithIdentifier:) returned false: \(identifier) is not in BGTaskSchedulerPermittedIdentifiers",
+                fix: "Add \(identifier) to Info.plist's BGTaskSchedulerPermittedIdentifiers, exactly as the code registers and submits it "
+                    + "(a continued processing identifier may instead fall under a wildcard entry <bundle id>.<context>.*).")
         }
         process.trace(.task(.register(TaskRecord.Register(process: process.number, identifier: identifier, registered: false, queue: nil))))
     }
@@ -123,7 +126,7 @@ final class LaunchedTasks: @unchecked Sendable {
     /// Starts the launch handler of a delivered task, or crashes when this launch registered none.
     func start(_ request: TaskRequest, simulated: Bool, in process: AppProcess) {
         guard let registration = registration(for: request, in: process) else {
-            process.raiseNoLaunchHandler(request.identifier, atSubmit: false)
+            process.raiseNoLaunchHandler(request, atSubmit: false)
             return
         }
         let now = process.kernel.now

@@ -59,6 +59,20 @@ struct PermittedIdentifiers {
         return String(entry.dropLast())
     }
 
+    /// What to change when a continued processing identifier is not permitted (BGS010's fix for the case).
+    func fixNotPermitted(continued identifier: String) -> String {
+        if isWildcardEntry(identifier), let prefix = Self.prefix(ofWildcard: identifier) {
+            return "Submit the job's own identifier, \(prefix)<n>, registered just before on the person's action; "
+                + "the wildcard entry only permits such identifiers."
+        }
+        if let foreign = foreignWildcards.first {
+            return "Start the wildcard entry with the bundle identifier: \(bundleIdentifier).<context>.* (not \(foreign)), "
+                + "and submit identifiers under it."
+        }
+        return "Add a wildcard entry \(bundleIdentifier).<context>.* that \(identifier) falls under to "
+            + "BGTaskSchedulerPermittedIdentifiers, or list \(identifier) exactly."
+    }
+
     /// Why a continued processing identifier is not permitted, in words.
     func whyNotPermitted(continued identifier: String) -> String {
         if isWildcardEntry(identifier) {

@@ -43,21 +43,30 @@ extension SystemLaunchedTask {
         if !PermittedIdentifiers(app: system.appInfo, profile: system.profile).listsExactly(request.identifier) {
             // iOS 26.1 logs this, then fails with error 3 (flutter_workmanager #660 shows both lines).
             process.console("\(request.identifier) is not advertised in the application's Info.plist")
+            let permitted = PermittedIdentifiers(app: system.appInfo, profile: system.profile)
+            let wildcard = permitted.wildcardEntry(matching: request.identifier)
             process.diagnose(
                 Rules.taskIdentifierNotPermitted, subject: "task identifier \(request.identifier)",
-                message: "submit(_:) threw notPermitted: \(request.identifier) is not in BGTaskSchedulerPermittedIdentifiers")
+                message: "submit(_:) threw notPermitted: \(request.identifier) is not in BGTaskSchedulerPermittedIdentifiers"
+                    + (wildcard.map { " (it falls under the wildcard entry \($0), which only continued processing identifiers may use)" } ?? ""),
+                fix: wildcard == nil
+                    ? "Add \(request.identifier) to Info.plist's BGTaskSchedulerPermittedIdentifiers, exactly as the code registers and submits it."
+                    : "List \(request.identifier) exactly in BGTaskSchedulerPermittedIdentifiers: \(kind == .appRefresh ? "an" : "a") "
+                        + "\(subjectName) identifier must be listed as it is; wildcard entries permit only continued processing identifiers.")
             throw scheduler.refuse(request, from: process, .notPermitted, "identifier not in BGTaskSchedulerPermittedIdentifiers")
         }
         // Permitted but not registered in this process: the exception is raised at once, on the submitting thread
         // (iOS 18.2 and 26.1; firefox-ios #19031, flutter_workmanager #660), before anything else is checked.
         guard let registration = process.registration(for: request) else {
-            process.raiseNoLaunchHandler(request.identifier, atSubmit: true)
+            process.raiseNoLaunchHandler(request, atSubmit: true)
             throw .notPermitted
         }
         if let mode = backgroundMode, !system.appInfo.backgroundModes.contains(mode) {
             process.diagnose(
                 Rules.taskIdentifierNotPermitted, subject: "task identifier \(request.identifier)",
-                message: "submit(_:) threw notPermitted: UIBackgroundModes lacks \"\(mode)\"")
+                message: "submit(_:) threw notPermitted: UIBackgroundModes lacks \"\(mode)\"",
+                fix: "Add \(mode) to Info.plist's UIBackgroundModes (the Background Modes capability in Xcode: "
+                    + "\(mode == .fetch ? "Background fetch" : "Background processing")), which \(subjectName) tasks need.")
             throw scheduler.refuse(request, from: process, .notPermitted, "UIBackgroundModes lacks \(mode)")
         }
         if conditions.backgroundAppRefresh != .available {
@@ -80,6 +89,7 @@ extension SystemLaunchedTask {
         reviewSubmission(request, from: process, profile: system.profile)
         let draw: Int64 = system.kernel.draw(ModelChoice.delayDraw.label(), in: 0...999_999)
         scheduler.enqueue(PendingRequest(request: request, submittedAt: process.kernel.now, delayDraw: draw))
+        scheduler.noteSubmission(of: request.identifier, by: process)
         process.trace(.task(.submit(TaskRecord.Submit(
             process: process.number, request: request, personAction: nil, replaced: replacing, queued: false))))
         scheduler.reevaluate()

@@ -17,6 +17,8 @@ package final class TaskScheduler: SystemService {
     /// What the trace last said holds back each request of `pending` (same positions); nil until it said anything.
     private var waiting: [TaskRecord.Waiting.Reason?] = []
     private var history = LaunchHistory()
+    /// Who submitted and registered each identifier, across processes and builds (for BGS013's words).
+    private(set) var identifierHistory = IdentifierHistory()
     private var checkEvent: EventHandle?
 
     package init(system: any SystemContext) {
@@ -30,6 +32,16 @@ package final class TaskScheduler: SystemService {
     /// `submit(_:)`: the kind checks the request and queues it, replacing one with the same identifier.
     package func submit(_ request: TaskRequest, from process: AppProcess) throws(SubmitError) {
         try request.kind.behavior.submit(request, from: process, to: self)
+    }
+
+    /// Remembers that `process` (of the installed build) submitted `identifier` and the request was accepted.
+    package func noteSubmission(of identifier: String, by process: AppProcess) {
+        identifierHistory.submitted(identifier, .init(process: process.number, build: system.appInfo.build, at: now))
+    }
+
+    /// Remembers that `process` registered a handler for `identifier`, before or after its launch finished.
+    func noteRegistration(of identifier: String, by process: AppProcess, afterLaunch: Bool) {
+        identifierHistory.registered(identifier, .init(process: process.number, build: system.appInfo.build, afterLaunch: afterLaunch, at: now))
     }
 
     /// Whether a request with this identifier is pending.

@@ -52,7 +52,7 @@ public indirect enum Condition: Sendable, Hashable {
         case insufficientSystemResources
 
         /// The value the error's user info holds.
-        public var code: Int {
+        var code: Int {
             switch self {
             case .userForceQuitApplication: 0
             case .backgroundUpdatesDisabled: 1
@@ -62,7 +62,7 @@ public indirect enum Condition: Sendable, Hashable {
     }
 
     /// The keys a condition object may have: exactly one of them.
-    public static let keys = ["flag", "valid", "backgroundTimeRemainingBelow", "applicationState", "cancelledReason", "not", "all", "any"]
+    package static let keys = ["flag", "valid", "backgroundTimeRemainingBelow", "applicationState", "cancelledReason", "not", "all", "any"]
 
     /// Every flag and stored identifier the condition reads, for validation.
     var flags: [String] {

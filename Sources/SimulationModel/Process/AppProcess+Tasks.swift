@@ -7,7 +7,7 @@ extension AppProcess {
 
     /// The app raises NSInternalInconsistencyException and does not catch it: the console's last words, then a crash.
     /// The diagnostic says `message` (the reason, by default) and `fix`.
-    package func raiseInternalInconsistency(_ rule: Rule, subject: String, reason: String, message: String? = nil, fix: String? = nil) {
+    func raiseInternalInconsistency(_ rule: Rule, subject: String, reason: String, message: String? = nil, fix: String? = nil) {
         console("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '\(reason)'")
         diagnose(rule, subject: subject, message: message ?? reason, fix: fix)
         terminate(.crash, message: "NSInternalInconsistencyException: \(reason)")
@@ -15,7 +15,7 @@ extension AppProcess {
 
     /// `submit` or a launch found no handler for `request`'s identifier in this process (iOS 26.1: BGTaskScheduler.m:379,
     /// :697, :833); the diagnostic says why, from what the system remembers of the identifier.
-    package func raiseNoLaunchHandler(_ request: TaskRequest, atSubmit: Bool) {
+    func raiseNoLaunchHandler(_ request: TaskRequest, atSubmit: Bool) {
         let history = system.service(TaskScheduler.self).identifierHistory
         let found = NoLaunchHandlerCase(request, atSubmit: atSubmit, in: self, history: history)
         raiseInternalInconsistency(

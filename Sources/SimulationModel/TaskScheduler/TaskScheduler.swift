@@ -35,7 +35,7 @@ package final class TaskScheduler: SystemService {
     }
 
     /// Remembers that `process` (of the installed build) submitted `identifier` and the request was accepted.
-    package func noteSubmission(of identifier: String, by process: AppProcess) {
+    func noteSubmission(of identifier: String, by process: AppProcess) {
         identifierHistory.submitted(identifier, .init(process: process.number, build: system.appInfo.build, at: now))
     }
 

@@ -64,7 +64,7 @@ import Testing
         #expect(diagnostic.process == 2)
         #expect(diagnostic.subject == "continued processing task com.example.drive.upload.photos")
         #expect(diagnostic.message == "continued processing task com.example.drive.upload.photos ended at 2m00.000s when the person "
-            + "closed the app in the app switcher, leaving Photos.zip partial (14 of 30 units); app #2 ran after it and had not "
+            + "closed the app in the app switcher, leaving Photos.zip partial (14 of 30 units); app #2, launched after it, had not "
             + "removed it when the run ended at 2h00m00s")
         #expect(diagnostic.fix.hasPrefix("Write the output to a temporary file and move it into place only when it is complete; or, at launch, remove"))
         // What the trace shows: the task's end with its output partial, and nothing written to the file after.
@@ -96,6 +96,25 @@ import Testing
         let result = try Self.run(json)
         #expect(result.diagnostics.isEmpty)
         #expect(result.saved.output(named: "Photos.zip")?.state == .partial)
+    }
+
+    @Test func aLaunchClosedBeforeDidFinishLaunchingReturnedCouldNotHaveRemovedIt() throws {
+        // Reopened at 1 h and closed again at once, while launching: none of the app's launch code ran.
+        let json = Self.replacing(
+            #"{ "at": "1h", "action": "launch" },"#,
+            with: #"{ "at": "1h", "action": "launch" }, { "at": "1h", "action": "swipeAway" },"#)
+            .replacingOccurrences(of: #"{ "at": "1h10m", "action": "goHome" }"#, with: #"{ "at": "1h10m", "action": "lock" }"#)
+        let result = try Self.run(json)
+        #expect(result.events(.app(.state)).contains { $0["process"] == 2 && $0["reason"] == "userSwipedAway" })
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.saved.output(named: "Photos.zip")?.state == .partial)
+        // A third launch that finishes is blamed, and only it is named.
+        let reopened = json.replacingOccurrences(
+            of: #"{ "at": "1h10m", "action": "lock" }"#, with: #"{ "at": "1h10m", "action": "launch" }, { "at": "1h20m", "action": "goHome" }"#)
+        let later = try Self.run(reopened)
+        #expect(later.ruleIDs == ["BGS028"])
+        #expect(later.diagnostics.first?.process == 3)
+        #expect(later.diagnostics.first?.message.contains("app #3, launched after it, had not removed it") == true)
     }
 
     @Test func aKillByTheSystemIsNamedAsSuch() throws {

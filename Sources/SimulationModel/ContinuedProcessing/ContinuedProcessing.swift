@@ -16,7 +16,7 @@ import SimulationKernel
 package final class ContinuedProcessing: SystemService {
     private unowned let system: any SystemContext
     /// Partial output files of continued tasks whose process ended under them (the app heard nothing): BGS028 when the
-    /// run ends with one still partial, as that process left it, although a later process ran.
+    /// run ends with one still partial, as that process left it, although a later process finished its launch.
     private var leftByEndedProcesses: [LeftOutput] = []
 
     /// A continued task's partial output, left when its process ended.
@@ -27,6 +27,9 @@ package final class ContinuedProcessing: SystemService {
         var endedAt: VirtualInstant
         var reason: TerminationReason
     }
+    /// The processes whose launch finished (didFinishLaunching returned), ended ones only: those that ran the app's
+    /// launch code, which could have removed what an earlier process left.
+    private var launchedProcesses: [Int] = []
 
     package init(system: any SystemContext) {
         self.system = system
@@ -63,6 +66,7 @@ package final class ContinuedProcessing: SystemService {
     /// the work lived in that process, and its handler was registered there.
     package func processEnded(_ process: AppProcess) {
         guard case .terminated(let reason) = process.state else { return }
+        if process.lifecycle.launchFinished { launchedProcesses.append(process.number) }
         system.service(TaskScheduler.self).drop(kind: .continuedProcessing, reason: reason == .userSwipedAway
             ? "the person closed the app in the app switcher" : "the app process ended (\(reason.rawValue))")
     }
@@ -93,7 +97,8 @@ package final class ContinuedProcessing: SystemService {
     }
 
     /// BGS028 for partial output a continued task left when its process ended (a close in the app switcher, a kill),
-    /// still as that process left it when the run ends, although a later process ran and could have removed it.
+    /// still as that process left it when the run ends, although a later process finished its launch and could have
+    /// removed it (one closed or killed before didFinishLaunching returned ran none of the app's launch code).
     ///
     /// The app hears nothing when its process ends under a continued task
     /// (Apple, `SubmissionStrategy.queue`: a close in the app switcher
@@ -102,16 +107,19 @@ package final class ContinuedProcessing: SystemService {
     /// into place when complete. The trace shows it: the task's `task.end`
     /// with `output` partial, and no later `app.output` of that file.
     package func runEnded() {
-        guard let last = system.process else { return }
-        for left in leftByEndedProcesses where last.number > left.process {
+        var launched = launchedProcesses
+        if let live = system.process, !live.state.isTerminated, live.lifecycle.launchFinished { launched.append(live.number) }
+        for left in leftByEndedProcesses {
+            let after = launched.filter { $0 > left.process }
+            guard let first = after.first, let last = after.last else { continue }
             guard let file = system.saved.output(named: left.output), file.state == .partial, file.process == left.process else { continue }
             let how = left.reason == .userSwipedAway
                 ? "the person closed the app in the app switcher" : "the app process ended (\(left.reason.rawValue))"
-            let later = last.number == left.process + 1 ? "app #\(last.number)" : "apps #\(left.process + 1) to #\(last.number)"
+            let later = after.count == 1 ? "app #\(first), launched after it," : "\(after.count) launches after it (apps #\(first) to #\(last))"
             system.diagnose(
-                Rules.partialOutputLeftBehind, process: last.number, subject: left.task,
+                Rules.partialOutputLeftBehind, process: last, subject: left.task,
                 message: "\(left.task) ended at \(TimeText.format(left.endedAt)) when \(how), leaving \(left.output) partial "
-                    + "(\(file.units) of \(file.total) units); \(later) ran after it and had not removed it when the run ended at "
+                    + "(\(file.units) of \(file.total) units); \(later) had not removed it when the run ended at "
                     + "\(TimeText.format(system.kernel.now))",
                 fix: "Write the output to a temporary file and move it into place only when it is complete; or, at launch, remove "
                     + "the partial output of a job that did not finish: when the process ends under a continued task (a close in "

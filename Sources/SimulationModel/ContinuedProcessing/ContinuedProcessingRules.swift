@@ -68,7 +68,7 @@ extension Rules {
     public static let partialOutputLeftBehind = Rule(
         id: "BGS028", name: "partialOutputLeftBehind", severity: .warning, category: .appBug,
         categoryReason: "The app did not clean up its partial output when the task failed.",
-        summary: "A continued processing task ended without success while the app was running, and left its partial output behind; or its process ended under it (a close in the app switcher, a kill) and the output it left was still partial, as that process left it, when the run ended although a later process ran.",
+        summary: "A continued processing task ended without success while the app was running, and left its partial output behind; or its process ended under it (a close in the app switcher, a kill) and the output it left was still partial, as that process left it, when the run ended although a later launch of the app had finished (didFinishLaunching returned).",
         fix: "When the task is cancelled or fails, stop the work and remove the partial output before calling setTaskCompleted(success: false); or write to a temporary file and move it into place only when complete. A process that ends under the task hears nothing: remove leftovers at the next launch.",
         source: "Apple, \"Performing long-running tasks on iOS and iPadOS\": the person can cancel the task from the Live Activity; BGContinuedProcessingTaskRequest.SubmissionStrategy.queue: \"The system cancels queued BGContinuedProcessingTaskRequest objects if someone closes your app using the app switcher\"; platform facts: work must be cancellation-safe")
 

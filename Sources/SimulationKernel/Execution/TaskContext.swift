@@ -25,6 +25,12 @@ public final class TaskContext: @unchecked Sendable {
         self.spawnedAt = spawnedAt
     }
 
+    /// What the task (or a child task sharing its context) waits for now, in words, or nil when it does not wait: read
+    /// on the loop thread, for messages that say what held code up.
+    package var waitingFor: String? {
+        currentWaits.isEmpty ? nil : currentWaits.map(\.reason).joined(separator: " and ")
+    }
+
     /// The context of the simulated task the caller runs in, if any.
     @TaskLocal package static var current: TaskContext?
 

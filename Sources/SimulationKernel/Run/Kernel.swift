@@ -439,7 +439,7 @@ public final class Kernel: @unchecked Sendable {
         let stalled = tasks.values.sorted { $0.identifier < $1.identifier }.map { context in
             StallReport.StalledTask(
                 name: context.name, spawnedAt: context.spawnedAt,
-                waitingFor: context.currentWaits.isEmpty ? nil : context.currentWaits.map(\.reason).joined(separator: " and "))
+                waitingFor: context.waitingFor)
         }
         return StallReport(at: now, tasks: stalled)
     }

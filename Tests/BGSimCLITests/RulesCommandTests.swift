@@ -30,12 +30,15 @@ import Testing
         #expect(run.out.hasPrefix("BGS018  taskExpired  (info, system notice)\n"))
         #expect(run.out.contains("\nNotice   The system decides how long a task runs"))
         #expect(run.out.contains("It explains a run and never fails"))
-        #expect(run.out.contains("Catches\n"))
-        #expect(run.out.contains("common mistake: 5. Long work in a refresh task."))
-        #expect(run.out.contains("bgsim run Scenarios/mistake-long-sync-in-refresh.json"))
         #expect(!run.out.contains("BGS017"))
         // Identifiers are read in any case.
         #expect(runTool(["rules", "bgs018"]).out == run.out)
+        // The app bug of a refresh whose work does not fit: what it catches, and the sample to run.
+        let bug = runTool(["rules", "BGS048"])
+        #expect(bug.out.hasPrefix("BGS048  refreshWorkTooLong  (warning, app bug)\n"))
+        #expect(bug.out.contains("Catches\n"))
+        #expect(bug.out.contains("common mistake: 5. Long work in a refresh task."))
+        #expect(bug.out.contains("bgsim run Scenarios/mistake-long-sync-in-refresh.json"))
     }
 
     @Test func oneRuleAsJSONAndMarkdown() throws {

@@ -32,7 +32,7 @@ import Testing
         let notices = Rules.all.filter { $0.category == .systemNotice }
         #expect(notices.allSatisfy { $0.severity == .info }, "\(notices.filter { $0.severity != .info }.map(\.id))")
         // trust-spec decision 2 and trust-findings section 4: these, and only these, are the system's doing.
-        #expect(notices.map(\.id) == ["BGS003", "BGS018", "BGS024", "BGS036", "BGS040"])
+        #expect(notices.map(\.id) == ["BGS003", "BGS018", "BGS024", "BGS036", "BGS040", "BGS046"])
         #expect(Rules.all.filter { $0.category == .appBug }.count == Rules.all.count - notices.count)
     }
 
@@ -130,7 +130,8 @@ import Testing
         #expect(diagnostic.severity == .warning)
         #expect(diagnostic.message
             == "Can't end BackgroundTask: no background task exists with identifier 1 (0x1), or it may have already been ended. "
-                + "Break in UIApplicationEndBackgroundTaskError() to debug.")
+                + "Break in UIApplicationEndBackgroundTaskError() to debug. Background task 1 (\"Fetch\") was ended already at 6.000s.")
+        #expect(diagnostic.fix == Rules.endedUnknownBackgroundTask.fix)
     }
 
     @Test func bgs002IsQuietForApplesOwnPatternThatEndsInvalid() {
@@ -178,12 +179,13 @@ import Testing
         #expect(result.events(.backgroundTime(.taskEnd)).count == 2)
     }
 
-    // MARK: BGS003 backgroundTaskOpenTooLong
+    // MARK: BGS003 backgroundTaskOpenTooLong, BGS047 backgroundTaskHeldIdle
 
     @Test func bgs003FiresForATaskOpenThirtySecondsInTheBackground() throws {
+        // The upload goes on under the task: UIKit's line is a notice, not the app's mistake.
         let result = run(
             profile: profile(.iOS17, [.backgroundTimeBudget: seconds(180)]),
-            actions: ["upload": [begin("t", name: "Upload", onExpiration: endOwnTask)]],
+            actions: ["upload": [begin("t", name: "Upload", onExpiration: endOwnTask), .async([waitFor(300)])]],
             handlers: [(.didEnterBackground, "upload")],
             timeline: [at(0, .launch), at(10, .goHome)])
         #expect(result.ruleIDs == ["BGS003"])
@@ -198,12 +200,21 @@ import Testing
     }
 
     @Test func bgs003CountsTheTaskAgeFromItsCreation() {
-        // Begun in the foreground at 1 s, still open when the app leaves at 60 s: the warning comes at once.
+        // Begun in the foreground at 1 s, still open when the app leaves at 60 s: the warning comes at once. The work
+        // it protects goes on, so the foreground age is no mistake (C8).
         let result = run(
+            profile: profile(.iOS17, [.backgroundTimeBudget: seconds(180)]),
+            actions: ["start": [begin("t", name: "Long", onExpiration: endOwnTask), .async([waitFor(120), end("t")])]],
+            timeline: [at(0, .launch), at(1, .tap(action: "start")), at(60, .goHome)])
+        #expect(result.diagnostics("BGS003").map(\.time) == [seconds(60)])
+        #expect(result.diagnostics("BGS047").isEmpty)
+        // Held with no work, the same task is the app's mistake, at the same instant.
+        let held = run(
             profile: profile(.iOS17, [.backgroundTimeBudget: seconds(180)]),
             actions: ["start": [begin("t", name: "Long", onExpiration: endOwnTask)]],
             timeline: [at(0, .launch), at(1, .tap(action: "start")), at(60, .goHome)])
-        #expect(result.diagnostics("BGS003").map(\.time) == [seconds(60)])
+        #expect(held.ruleIDs == ["BGS047"])
+        #expect(held.diagnostics("BGS047").map(\.time) == [seconds(60)])
     }
 
     @Test func bgs003QuietForATaskEndedBeforeThirtySeconds() {
@@ -237,7 +248,9 @@ import Testing
         #expect(diagnostic.subject == "background task 1 (\"Upload\")")
         #expect(diagnostic.message == "Background task still not ended after expiration handlers were called: "
             + "<_UIBackgroundTaskInfo: 0x15523b7e0>: taskID = 1, taskName = Upload, creationTime = 10 (elapsed = 25). "
-            + "This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.")
+            + "This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this. "
+            + "Its expiration handler dispatched the end for later and returned with the task still open.")
+        #expect(diagnostic.fix == Rules.expirationHandlerLeftTaskOpen.fix)
         // Here the dispatched block ends the task right after: late, but before the deadline.
         #expect(result.events(.backgroundTime(.taskEnd)).map(\.time) == [seconds(35)])
         #expect(result.terminations.isEmpty)
@@ -270,7 +283,10 @@ import Testing
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.time == seconds(20))
         #expect(diagnostic.subject == "unsaved work")
-        #expect(diagnostic.message == "2.000s of work since the last save was lost when the app was terminated (userSwipedAway)")
+        #expect(diagnostic.message == "2.000s of work since the last save was lost when the person closed the app in the app "
+            + "switcher (userSwipedAway): the app had been suspended since 10.000s with that work unsaved (since 5.000s) and "
+            + "nothing protecting it: no background task was open and no BGTask ran for it")
+        #expect(diagnostic.fix.hasPrefix("Save when the app leaves the foreground"))
         #expect(diagnostic.process == 1)
     }
 
@@ -278,7 +294,9 @@ import Testing
         let result = run(
             actions: ["edit": [work(60)]],
             timeline: [at(0, .launch), at(5, .tap(action: "edit")), at(10, .memoryPressure), at(10, .swipeAway)])
-        #expect(result.diagnostics("BGS005").map(\.time) == [seconds(10)])
+        // Swiped away in the foreground mid-work: lost, but no app could have saved it (BGS046).
+        #expect(result.diagnostics("BGS046").map(\.time) == [seconds(10)])
+        #expect(result.diagnostics("BGS046").first?.message.hasPrefix("1m00.000s of work since the last save was lost") == true)
     }
 
     @Test func bgs005QuietWhenTheWorkWasSaved() {

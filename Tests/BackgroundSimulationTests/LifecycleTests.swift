@@ -288,7 +288,8 @@ import Testing
         #expect(result.terminations == [.memoryPressure, .userSwipedAway])
         #expect(result.moves(process: 2).first == "notRunning->launchingForeground")
         #expect(result.time(enteringState: "launchingForeground", process: 2) == seconds(20))
-        // Process 1 lost 2 s of work; process 2 starts clean, so its termination loses nothing.
+        // Process 1 lost 2 s of work (held under an idle task, never saved); process 2 starts clean, so its termination
+        // loses nothing.
         let lost = result.diagnostics("BGS005")
         #expect(lost.map(\.process) == [1])
         #expect(lost.first?.time == seconds(12))

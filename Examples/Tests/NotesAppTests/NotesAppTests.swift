@@ -85,7 +85,8 @@ import Testing
     }
 
     /// Whether every refresh completed exactly once: not twice (BGS016), not never (BGS014). A refresh may still run
-    /// out of time (BGS018) when there is too much to upload: that is the system's limit, not a bug.
+    /// out of its 30 s when there is too much to upload (BGS048: a long upload belongs in a background URLSession);
+    /// this property is about completion only.
     static func completesOnce(_ result: SimulationResult) -> Bool {
         !result.diagnostics.contains { $0.rule.id == "BGS016" || $0.rule.id == "BGS014" }
     }

@@ -1,7 +1,8 @@
 import SimulationKernel
 
-/// One background execution assertion: a `beginBackgroundTask` not yet balanced by `endBackgroundTask`.
-final class BackgroundTask {
+/// One background execution assertion: a `beginBackgroundTask` not yet balanced by `endBackgroundTask`. Touched on
+/// the simulation's loop thread only.
+final class BackgroundTask: @unchecked Sendable {
     /// Where the task's expiration handler is, once the background time began to expire.
     enum HandlerState {
         /// Not called yet.
@@ -37,12 +38,23 @@ final class BackgroundTask {
     private(set) var handlerState = HandlerState.notCalled
     /// Whether UIKit warned that it was open too long (once per task).
     private(set) var warnedAboutAge = false
+    /// Whether BGS047 said the task is held with no work (once per task).
+    var reportedHeldIdle = false
+    /// Whether it began while the process was launching: held from there, it is held "since launch".
+    let beganWhileLaunching: Bool
+    /// When its expiration handler started running, and the simulated task running it: what held it up, if it blocks.
+    private(set) var handlerStart: (at: VirtualInstant, context: TaskContext?)?
+    /// The other tasks its expiration handler ended (an identifier a later begin overwrote), in order.
+    private(set) var handlerEndedOthers: [Int] = []
+    /// Whether its expiration handler dispatched work for later (a block on a queue) instead of doing it.
+    private(set) var handlerDispatched = false
 
-    init(identifier: Int, name: String?, createdAt: VirtualInstant, expirationHandler: ExpirationHandler?) {
+    init(identifier: Int, name: String?, createdAt: VirtualInstant, expirationHandler: ExpirationHandler?, beganWhileLaunching: Bool) {
         self.identifier = identifier
         self.name = name
         self.createdAt = createdAt
         self.expirationHandler = expirationHandler
+        self.beganWhileLaunching = beganWhileLaunching
     }
 
     /// The app ended it, or its process ended.
@@ -59,6 +71,21 @@ final class BackgroundTask {
     /// UIKit warned that it is open too long.
     func warnedAboutAgeNow() {
         warnedAboutAge = true
+    }
+
+    /// Its expiration handler started, in the simulated task `context`.
+    func handlerStarted(at now: VirtualInstant, in context: TaskContext?) {
+        handlerStart = (now, context)
+    }
+
+    /// Its expiration handler ended background task `identifier`, not this one.
+    func handlerEnded(other identifier: Int) {
+        handlerEndedOthers.append(identifier)
+    }
+
+    /// Its expiration handler dispatched work for later.
+    func handlerDispatchedWork() {
+        handlerDispatched = true
     }
 
     /// The task's name as UIKit keeps it: the given one, or UIKit's default `Called by <process>, from <caller>`.
@@ -97,6 +124,13 @@ final class BackgroundTask {
         if let name { return "background task \(identifier) (\"\(name)\")" }
         return "background task \(identifier)"
     }
+}
+
+/// The background task whose expiration handler the calling code runs, by identifier; code the handler starts
+/// inherits it. Bound around the handler's call, so that what the handler ends and dispatches is told from what the
+/// app's other code does (BGS002, BGS004).
+enum ExpirationHandlerScope {
+    @TaskLocal static var current: Int?
 }
 
 /// What runs when a background task's time is about to run out.

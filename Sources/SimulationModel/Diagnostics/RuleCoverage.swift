@@ -89,11 +89,11 @@ package enum RuleCoverage {
             samples: ["continued-photo-batch-stalled"]),
         CoverageItem(
             .checklist, "Work is incremental and cancellation-safe (saved early and often, resumable)", rules: ["BGS005", "BGS028"],
-            note: "Work done since the last save and lost at termination is BGS005; a continued task's partial output left after a failure, or left by a process that ended under it and not removed by a later one, is BGS028. Whether the app resumes where it stopped is its own logic: a scenario shows it with saves and expectations (saved, notSaved, outputs).",
+            note: "Work lost at termination that the app left exposed (no background task or BGTask protecting it, one ended before the save, a save longer than the time the system gives) is BGS005; work in flight under protection, or cut short by the system, is the notice BGS046; a continued task's partial output left after a failure, or left by a process that ended under it and not removed by a later one, is BGS028. Whether the app resumes where it stopped is its own logic: a scenario shows it with saves and expectations (saved, notSaved, outputs).",
             samples: ["continued-cancel-live-activity"]),
         CoverageItem(
-            .checklist, "No blocking synchronous work in handlers", rules: ["BGS006", "BGS032", "BGS018"],
-            note: "applicationDidEnterBackground over about five seconds is BGS006; an expiration handler that has not returned in time is BGS032; a task whose work does not fit is BGS018.",
+            .checklist, "No blocking synchronous work in handlers", rules: ["BGS006", "BGS032", "BGS048"],
+            note: "applicationDidEnterBackground over about five seconds is BGS006; an expiration handler that has not returned in time is BGS032 (the kill line names what held it up); an app refresh whose work does not fit its ~30 s is BGS048 (a processing task the system ends is the notice BGS018).",
             samples: ["blocked-expiration-handler", "mistake-long-sync-in-refresh"]),
         CoverageItem(
             .commonMistake, "1. The identifier is not in BGTaskSchedulerPermittedIdentifiers", rules: ["BGS010"],
@@ -108,15 +108,18 @@ package enum RuleCoverage {
             .commonMistake, "4. A refresh requested every minute", rules: ["BGS017"],
             note: "The system throttles it to about one per 15 minutes.", samples: ["mistake-refresh-every-minute"]),
         CoverageItem(
-            .commonMistake, "5. Long work in a refresh task", rules: ["BGS018"],
-            note: "A refresh gets about 30 s; the work runs out of time.", samples: ["mistake-long-sync-in-refresh"]),
+            .commonMistake, "5. Long work in a refresh task", rules: ["BGS048"],
+            note: "A refresh gets about 30 s; the work runs out of time. A refresh the system cuts shorter is the notice BGS018.", samples: ["mistake-long-sync-in-refresh"]),
         CoverageItem(
             .commonMistake, "The expiration handler ends its task asynchronously (DispatchQueue.main.async)", rules: ["BGS004", "BGS001"],
             note: "The handler returns with the task open: the console says so, and the watchdog kills the app if the block comes too late.",
             samples: ["expiration-ends-async"]),
         CoverageItem(
-            .commonMistake, "One stored identifier overwritten by a second begin", rules: ["BGS002", "BGS001", "BGS003"],
-            note: "One task is ended twice, the other never.", samples: ["leaked-assertion-watchdog"]),
+            .commonMistake, "One stored identifier overwritten by a second begin", rules: ["BGS002", "BGS004", "BGS001"],
+            note: "One task is ended twice, the other never: BGS002 names the overwritten identifier, BGS004 a handler that ended the other task's.", samples: ["leaked-assertion-watchdog"]),
+        CoverageItem(
+            .commonMistake, "A background task held for the app's life (begun at launch \"to be safe\", or left open after its work)", rules: ["BGS047"],
+            note: "Open over 30 s in the background with no work of the app's going on; UIKit's console line alone (BGS003) is a notice. Seen in scenario steps, not in Swift code's own tasks."),
         CoverageItem(
             .commonMistake, "Registration depends on a flag, a scene, or code that did not run in this launch; an identifier renamed by an update", rules: ["BGS013", "BGS033"],
             note: "submit raises at once when this process registered no handler; a launch for a request an earlier build submitted raises at launch. The diagnostic says which case it was (an older build's request, a registration made only after launch, one behind a condition, a per-job continued identifier under a wildcard) and the fix for that case.",

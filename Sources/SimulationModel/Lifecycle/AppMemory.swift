@@ -11,18 +11,31 @@ final class AppMemory {
     private(set) var unsavedWork: VirtualDuration = .zero
     /// The locks held, in the order taken.
     private(set) var heldLocks: [String] = []
+    /// When the work unsaved now started to be done (the first work since the last save); nil when all is saved.
+    private(set) var unsavedSince: VirtualInstant?
+    /// When the app last saved in this process, if it did.
+    private(set) var lastSaveAt: VirtualInstant?
+    /// How many saves the app made in this process.
+    private(set) var saveCount = 0
+    /// What protected the unsaved work, as a termination judges it (``LostWork``).
+    var cover = WorkCover()
 
     // MARK: Work and saves
 
     /// Counts `duration` of work that the next save keeps; a negative duration is no work, as for CPU time.
-    func recordWork(_ duration: VirtualDuration) {
-        unsavedWork = unsavedWork + max(.zero, duration)
+    func recordWork(_ duration: VirtualDuration, at now: VirtualInstant) {
+        guard duration > .zero else { return }
+        if unsavedWork == .zero { unsavedSince = now }
+        unsavedWork = unsavedWork + duration
     }
 
     /// The app saves: its work so far survives the process.
     func save(checkpoint: String, in process: AppProcess) {
         let saved = unsavedWork
         unsavedWork = .zero
+        unsavedSince = nil
+        lastSaveAt = process.kernel.now
+        saveCount += 1
         process.simulation.storage.save(checkpoint: checkpoint, at: process.kernel.now, process: process.number)
         process.trace(.app(.save(AppRecord.Save(process: process.number, checkpoint: checkpoint, work: saved))))
     }
@@ -37,15 +50,14 @@ final class AppMemory {
         process.trace(.app(.lock(AppRecord.Lock(process: process.number, lock: name, held: false))))
     }
 
-    /// The process is terminated for `reason`: its memory is gone, and work since the last save is reported lost.
-    func lose(terminatedFor reason: TerminationReason, in process: AppProcess) {
-        if unsavedWork > .zero {
-            process.diagnose(
-                Rules.workLostAtTermination, subject: "unsaved work",
-                message: "\(unsavedWork) of work since the last save was lost when the app was terminated (\(reason.rawValue))")
-        }
+    /// The process is terminated: its memory is gone. Returns the work lost (since the last save), for the
+    /// process to say whose doing the loss was (``LostWork``).
+    func lose() -> VirtualDuration {
+        let lost = unsavedWork
         unsavedWork = .zero
+        unsavedSince = nil
         heldLocks.removeAll()
+        return lost
     }
 
     // MARK: Output files
@@ -90,6 +102,7 @@ final class AppMemory {
     /// in the model.
     func checkInvariants(state: AppState) {
         modelInvariant(unsavedWork >= .zero, "the unsaved work is \(unsavedWork.nanoseconds) ns")
+        modelInvariant((unsavedSince != nil) == (unsavedWork > .zero), "unsaved work of \(unsavedWork) since \(unsavedSince.map { "\($0)" } ?? "nil")")
         guard state.isTerminated else { return }
         modelInvariant(unsavedWork == .zero, "a terminated process still counts \(unsavedWork) of unsaved work")
         modelInvariant(heldLocks.isEmpty, "a terminated process still holds \(heldLocks.joined(separator: ", "))")

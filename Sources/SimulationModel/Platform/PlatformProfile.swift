@@ -213,6 +213,12 @@ public struct PlatformProfile: Sendable, Hashable {
         parameters[index(of: key)]
     }
 
+    /// The value a duration parameter has in this profile before any override (a scenario's or a fault plan's): what
+    /// the platform documents or the model assumes, against which a shorter budget counts as cut short.
+    package func defaultDuration(of key: Key) -> VirtualDuration {
+        .nanoseconds(Self.info(key).defaultValue(in: name))
+    }
+
     /// What each parameter means and where it comes from: each feature's parameters, one line per feature.
     static let parameters: [ParameterInfo] = {
         var features = [

@@ -21,4 +21,25 @@ extension AppProcess {
 
     /// How many background tasks are open.
     var openTaskCount: Int { backgroundTime.openTaskCount }
+
+    /// Code that the expiration handler of background task `identifier` runs dispatched work for later.
+    func expirationHandlerDispatched(_ identifier: Int) {
+        backgroundTime.handlerDispatched(identifier)
+    }
+
+    /// Since when the app's code has had no work of its own going on (nothing running, waiting or dispatched for
+    /// later); nil while it has, or when the model cannot see its work (Swift code's own tasks).
+    var appCodeIdleSince: VirtualInstant? {
+        runsSwiftAppCode ? nil : execution.idleSince
+    }
+
+    /// When the app's code last stopped working after spending virtual time, if it did.
+    var appCodeLastWorkEndedAt: VirtualInstant? {
+        execution.lastWorkEndedAt
+    }
+
+    /// The app's code has no work of its own going on any more.
+    func appCodeWentIdle() {
+        backgroundTime.appWentIdle(in: self)
+    }
 }

@@ -101,6 +101,7 @@ extension AppProcess {
         let wasSuspended = state == .suspended
         cancelSuspension()
         backgroundTime.endPeriod(in: self)
+        memory.cover.cameToForeground()
         move(to: .foregroundInactive, reason: cause)
         // Launched into the background, a scene app has no scene yet: it connects when the person opens the app.
         connectScene()
@@ -216,6 +217,7 @@ extension AppProcess {
             return
         }
         backgroundTime.endPeriod(in: self)
+        memory.cover.suspended(at: now)
         move(to: .suspended)
         cpu.pause(in: self)
     }

@@ -66,6 +66,15 @@ extension AppProcess {
         tasks.simulateExpiration(of: identifier, in: self)
     }
 
+    /// The saves the app made since it had made `count` in this process, and when the last was.
+    func savesSince(_ count: Int) -> (count: Int, last: VirtualInstant?) {
+        let since = memory.saveCount - count
+        return (since, since > 0 ? memory.lastSaveAt : nil)
+    }
+
+    /// How many saves the app made in this process.
+    var saveCount: Int { memory.saveCount }
+
     /// `setTaskCompleted(success:)`.
     package func complete(_ task: RunningTask, success: Bool) {
         guard isAlive else { return }

@@ -168,7 +168,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     /// Counts `duration` of work that the next save keeps.
     package func recordWork(_ duration: VirtualDuration) {
         guard isAlive else { return }
-        memory.recordWork(duration)
+        memory.recordWork(duration, at: now)
     }
 
     package func save(checkpoint: String) {
@@ -203,7 +203,7 @@ package final class AppProcess: ExecutionGate, @unchecked Sendable {
     package func terminate(_ reason: TerminationReason, message: String) {
         guard !state.isTerminated, state != .notRunning else { return }
         reportOutsideCalls()
-        memory.lose(terminatedFor: reason, in: self)
+        loseMemory(terminatedFor: reason)
         backgroundTime.stop(in: self)
         let ending = tasks.takeAll()
         lifecycle.terminate(reason, message: message, in: self)

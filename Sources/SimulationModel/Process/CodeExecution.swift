@@ -20,6 +20,16 @@ final class CodeExecution: @unchecked Sendable {
     private var laneOfTask: [UInt64: SerialLane] = [:]
     /// The app's tasks that have not returned, by identifier: cancelled when the process ends.
     private var liveTasks: [UInt64: TaskContext] = [:]
+    /// Blocks dispatched to the main queue for later (`asyncAfter`) that have not been queued yet.
+    private var delayedBlocks = 0
+    /// Since when the app's code has had no work going on (no task alive, no block dispatched for later); nil
+    /// while it has.
+    private(set) var idleSince: VirtualInstant? = .zero
+    /// When the app's code last stopped working after spending virtual time (a callback that returns at once is no
+    /// work); nil if it never did.
+    private(set) var lastWorkEndedAt: VirtualInstant?
+    /// When the stretch of work going on began.
+    private var busySince: VirtualInstant?
     /// The synchronous calls running, the time they charged, and calls from other threads.
     let calls = AppCodeState()
     /// This process's main actor and the binding of the simulation's thread to it, once its code is Swift.
@@ -62,21 +72,36 @@ final class CodeExecution: @unchecked Sendable {
                     // The task may start after the process died in the same instant (a swipe right after a callback was queued).
                     if process.isAlive { await body() }
                     if countsWork { owner?.workEnded(at: process.kernel.now) }
-                    taskEnded(TaskContext.current)
+                    taskEnded(TaskContext.current, in: process)
                 }
             }
         }
         // Binding costs more than reading: bind only when the caller's value is not the one wanted.
         let context = TaskWorkScope.current === owner ? start() : TaskWorkScope.$current.withValue(owner, operation: start)
         liveTasks[context.identifier] = context
+        becameBusy(at: process.kernel.now)
         if let lane { laneOfTask[context.identifier] = lane }
         return context
     }
 
-    private func taskEnded(_ context: TaskContext?) {
+    private func taskEnded(_ context: TaskContext?, in process: AppProcess) {
         guard let context else { return }
         liveTasks[context.identifier] = nil
         if !laneOfTask.isEmpty { laneOfTask[context.identifier] = nil }
+        if liveTasks.isEmpty && delayedBlocks == 0 { wentIdle(in: process) }
+    }
+
+    private func becameBusy(at now: VirtualInstant) {
+        guard idleSince != nil else { return }
+        idleSince = nil
+        busySince = now
+    }
+
+    private func wentIdle(in process: AppProcess) {
+        let now = process.kernel.now
+        if let busySince, now > busySince { lastWorkEndedAt = now }
+        idleSince = now
+        process.appCodeWentIdle()
     }
 
     /// The lane the calling code runs on: the lane of the item whose task (or child task) is calling, if any.
@@ -123,12 +148,17 @@ final class CodeExecution: @unchecked Sendable {
             return
         }
         owner?.workStarted()
+        if let handler = ExpirationHandlerScope.current { process.expirationHandlerDispatched(handler) }
+        delayedBlocks += 1
+        becameBusy(at: process.kernel.now)
         let label = EventLabel("app.dispatchAfter", subject: Int64(process.number))
         process.kernel.schedule(after: delay, label: label) { [self] in
             guard process.isAlive else { return }
+            delayedBlocks -= 1
             mainLane(of: process).enqueue(name, personAction: personAction, workOwner: owner.map { .task($0) } ?? .none, body)
             // Counted by the lane from now on.
             owner?.workEnded(at: process.kernel.now)
+            if liveTasks.isEmpty && delayedBlocks == 0 { wentIdle(in: process) }
         }
     }
 

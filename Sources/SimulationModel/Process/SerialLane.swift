@@ -38,6 +38,9 @@ package final class SerialLane: @unchecked Sendable {
     /// Whether an item is running.
     var isBusy: Bool { current != nil }
 
+    /// The name of the item running, if any: `applicationDidEnterBackground`, `dispatched block`.
+    package var currentItemName: String? { current?.name }
+
     /// Whether nothing runs and nothing waits.
     var isIdle: Bool { current == nil && head == items.count }
 
@@ -62,6 +65,8 @@ package final class SerialLane: @unchecked Sendable {
                 + "reached; look for code that dispatches blocks in a loop without waiting for them")
             return
         }
+        // Code that an expiration handler runs dispatches work for later: UIKit's handler returns before it runs.
+        if let handler = ExpirationHandlerScope.current { process.expirationHandlerDispatched(handler) }
         let owner = workOwner.resolved
         // Counted from the moment it is queued: a block waiting behind busy work is still the task's work.
         owner?.workStarted()

@@ -15,8 +15,12 @@ struct ProcessingTasks: SystemLaunchedTask {
     /// "The system terminates any background processing tasks running when the user starts using the device." (Apple)
     var expiresWhenDeviceIsUsed: Bool { true }
 
-    var expiryFix: String {
-        "Make the work resumable: save progress as you go, stop when the expiration handler runs (the person may pick up the device at any moment), and continue from the saved point in the next processing task; the system does not promise how long one runs."
+    package func expiryFix(savedProgress: Bool) -> String {
+        savedProgress
+            ? "Nothing to change: the work is saved as it goes; submit the request again (in the expiration handler or at the "
+                + "next launch) so that the next processing task resumes from the last save. The system does not promise how long one runs."
+            : "Save progress as the work goes: nothing was saved since this task began, so the next processing task starts "
+                + "over. Stop when the expiration handler runs and submit the request again; the system does not promise how long one runs."
     }
 
     /// Processing tasks wait for an idle (locked) device, power and network when asked, and an app used lately.

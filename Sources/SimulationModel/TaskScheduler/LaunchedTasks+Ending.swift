@@ -15,12 +15,36 @@ extension LaunchedTasks {
                 message: "the work of \(task.subject) ended \(ended) after launch without setTaskCompleted(success:); "
                     + "the task idled for \(idle) until its time ran out")
         } else {
-            let what = task.tracksWork ? "with its work still running" : "without calling setTaskCompleted(success:)"
-            process.diagnose(
-                Rules.taskExpired, subject: task.subject,
-                message: "\(task.subject) ran out of time after \(ran) \(what)", fix: task.request.kind.behavior.expiryFix)
+            reportOverrun(task, in: process)
         }
         expire(task, reason: "time ran out", in: process)
+    }
+
+    /// The task's time ran out with its work going (or, for Swift code whose work the model does not see, without
+    /// `setTaskCompleted`): an app bug when the kind says work must fit its documented runtime and the task had all
+    /// of it (BGS048 for an app refresh), the system's notice otherwise (BGS018).
+    private func reportOverrun(_ task: RunningTask, in process: AppProcess) {
+        let now = process.kernel.now
+        let ran = now - task.launchedAt
+        let behavior = task.request.kind.behavior
+        let what = task.tracksWork ? "with its work still going" : "without calling setTaskCompleted(success:)"
+        let saves = process.savesSince(task.savesAtStart)
+        let progress = saves.count == 0
+            ? "no save since it began"
+            : "\(saves.count) save\(saves.count == 1 ? "" : "s") since it began, the last at \(saves.last.map { "\($0)" } ?? "?")"
+        let documented = behavior.runtime(in: PlatformProfile(process.profile.name))
+        if let rule = behavior.overrunRule, let documented, ran >= documented {
+            process.diagnose(
+                rule, subject: task.subject,
+                message: "\(task.subject) ran for its \(ran) \(what) (\(progress)): the work does not fit the time the task type gets",
+                fix: behavior.overrunFix(progress: progress))
+        } else {
+            let cut = documented.map { ran < $0 ? ", short of the \($0) the task type usually gets" : "" } ?? ""
+            process.diagnose(
+                Rules.taskExpired, subject: task.subject,
+                message: "the system ended \(task.subject) after \(ran)\(cut), \(what) (\(progress))",
+                fix: behavior.expiryFix(savedProgress: saves.count > 0))
+        }
     }
 
     /// The task's time is up (or the debugger or the system says so): the expiration handler runs.
@@ -28,6 +52,7 @@ extension LaunchedTasks {
         guard process.isAlive, task.phase == .running else { return }
         move(task, to: .expired, in: process)
         process.trace(.task(.expire(TaskRecord.Expire(process: process.number, identifier: task.identifier, reason: reason))))
+        process.protectionEnded(task.subject, isBGTask: true, how: .expired(cutShort: cutShort(task, reason: reason, in: process)))
         process.system.taskExpired(task, in: process)
         if task.completesWhenHandlerReturns {
             task.cancelWork()
@@ -39,8 +64,9 @@ extension LaunchedTasks {
             process.console("Client didn't provide an expiration handler for task \(task.logDescription), completing with NO success for them")
             process.diagnose(
                 Rules.noTaskExpirationHandler, subject: task.subject,
-                message: "\(task.subject) had no expiration handler; the system marked it complete and unsuccessful")
-            task.systemCompletes()
+                message: "\(task.subject) had no expiration handler when it expired at \(process.kernel.now); the system marked it "
+                    + "complete and unsuccessful, and a setTaskCompleted(success:) the app calls after this is ignored")
+            task.completed(by: .system(at: process.kernel.now))
             finish(task, how: .expired, success: false, in: process)
             return
         }
@@ -58,27 +84,41 @@ extension LaunchedTasks {
     private func callExpirationHandler(_ handler: ExpirationHandler, of task: RunningTask, in process: AppProcess) {
         task.expirationHandler = nil
         move(task, to: .expirationHandlerRunning, in: process)
-        process.spawn("expiration handler \(task.identifier)", origin: .system, workOwner: .none) { [self] in
+        let context = process.spawn("expiration handler \(task.identifier)", origin: .system, workOwner: .none) { [self] in
             await handler.call(in: process, name: "the expiration handler of \(task.subject)")
             // The handler may have completed the task: then it moves no more.
             if task.phase == .expirationHandlerRunning { move(task, to: .expirationHandlerReturned, in: process) }
         }
+        task.runsExpirationHandler(at: process.kernel.now, in: context)
+    }
+
+    /// How the system cut `task`'s time short of its kind's documented runtime, in words; nil when it had all of it.
+    private func cutShort(_ task: RunningTask, reason: String, in process: AppProcess) -> String? {
+        let ran = process.kernel.now - task.launchedAt
+        guard let documented = task.request.kind.behavior.runtime(in: PlatformProfile(process.profile.name)) else {
+            return "it expired after \(ran) (\(reason))"
+        }
+        guard ran < documented else { return nil }
+        return "it expired after \(ran) (\(reason)), short of the \(documented) the task type usually gets"
     }
 
     /// The grace after the expiration handler is over and the task is not complete: the watchdog kills the app.
     private func graceRanOut(_ task: RunningTask, in process: AppProcess) {
         let grace = TimeText.formatExact(process.profile.taskExpirationGrace)
+        var blocked = ""
         if task.phase == .expirationHandlerRunning {
+            let waiting = task.expirationHandlerRun?.context?.waitingFor.map { ", waiting for \($0)" } ?? ""
+            blocked = ": its expiration handler was still running\(waiting)"
             process.diagnose(
                 Rules.expirationHandlerBlocked, subject: task.subject,
-                message: "the expiration handler of \(task.subject) had not returned \(grace) after it was called, and the task was not complete")
+                message: "the expiration handler of \(task.subject) had not returned \(grace) after it was called\(waiting), and the task was not complete")
         } else {
             let returned = task.phase != .expirationHandlerReturned ? "" : " (its expiration handler returned without completing it)"
             process.diagnose(
                 Rules.taskNeverCompleted, subject: task.subject,
                 message: "\(task.subject) had not called setTaskCompleted(success:) \(grace) after its expiration handler was called\(returned)")
         }
-        process.terminate(.watchdog, message: "\(task.subject) did not complete within \(grace) after its time ran out")
+        process.terminate(.watchdog, message: "\(task.subject) did not complete within \(grace) after its time ran out\(blocked)")
     }
 
     /// The debugger's `_simulateExpirationForTaskWithIdentifier:` (iOS 26.1's BackgroundTasks): only a task that
@@ -101,15 +141,14 @@ extension LaunchedTasks {
 
     /// `setTaskCompleted(success:)`.
     func complete(_ task: RunningTask, success: Bool, in process: AppProcess) {
+        let now = process.kernel.now
         if task.phase.hasEnded {
-            // The system completed it first, for want of an expiration handler (BGS015 says so); iOS 26.1 ignores the
-            // app's later call, and the app's code has one completion, not two.
-            if task.completedBySystem { return }
-            process.diagnose(
-                Rules.taskCompletedTwice, subject: task.subject,
-                message: "setTaskCompleted(success:) was called on \(task.subject), which was already complete")
+            reportSecondCompletion(of: task, success: success, in: process)
             return
         }
+        let byHandler = task.phase == .expirationHandlerRunning && TaskContext.current != nil
+            && TaskContext.current === task.expirationHandlerRun?.context
+        task.completed(by: byHandler ? .expirationHandler(at: now) : .app(at: now))
         let expired = task.phase.hasExpired
         if success && expired {
             process.diagnose(
@@ -117,6 +156,32 @@ extension LaunchedTasks {
                 message: "setTaskCompleted(success: true) was called on \(task.subject) after it expired: work cut short is reported as done")
         }
         finish(task, how: expired ? .expired : .completed, success: success, in: process)
+    }
+
+    /// `setTaskCompleted(success:)` on a task already complete: BGS016, with what completed it first; nothing when that
+    /// was the system (a task without an expiration handler: BGS015 said so, and the later call is ignored).
+    private func reportSecondCompletion(of task: RunningTask, success: Bool, in process: AppProcess) {
+        let now = process.kernel.now
+        switch task.firstCompletion {
+        case .system:
+            return
+        case .expirationHandler(let at):
+            process.diagnose(
+                Rules.taskCompletedTwice, subject: task.subject,
+                message: "setTaskCompleted(success: \(success)) was called on \(task.subject) at \(now), after its expiration handler "
+                    + "had completed it at \(at)",
+                fix: "Check for cancellation after the last step of the work (the save) too, or guard both completions with one "
+                    + "flag: the expiration handler completed the task first, and the work went on to complete it again.")
+        case .app(let at):
+            process.diagnose(
+                Rules.taskCompletedTwice, subject: task.subject,
+                message: "setTaskCompleted(success: \(success)) was called on \(task.subject) at \(now), which the app had "
+                    + "completed already at \(at)")
+        case nil:
+            process.diagnose(
+                Rules.taskCompletedTwice, subject: task.subject,
+                message: "setTaskCompleted(success:) was called on \(task.subject), which was already complete")
+        }
     }
 
     /// The task is complete (`how` is `.completed` or `.expired`): it leaves the running list, and the system lets go of it.
@@ -128,6 +193,8 @@ extension LaunchedTasks {
         task.lookalike = nil
         for timer in task.takeTimers() { process.kernel.cancel(timer) }
         remove(task)
+        // Completed before it expired: the app let go of the protection it gave the work (an expiry ended it already).
+        if !expired { process.protectionEnded(task.subject, isBGTask: true, how: .endedByApp(cutShort: nil)) }
         let output = traceEnd(of: task, how: how, success: success, in: process)
         if output == .partial && (!success || expired) {
             process.diagnose(

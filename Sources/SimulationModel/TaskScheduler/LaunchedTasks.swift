@@ -136,7 +136,9 @@ final class LaunchedTasks: @unchecked Sendable {
         let task = RunningTask(
             request: request, launchedAt: now, deadline: runtime.map { now + $0 }, registration: registration,
             simulated: simulated, runIndex: runIndex)
+        task.savesAtStart = process.saveCount
         running.append(task)
+        process.protectionBegan()
         process.trace(.task(.start(TaskRecord.Start(
             process: process.number, identifier: request.identifier, type: request.kind, deadline: task.deadline,
             queue: registration.onMainLane ? .main : .background))))

@@ -43,6 +43,22 @@ package final class RunningTask: @unchecked Sendable {
     private(set) var liveWork = 0
     /// When the last of the task's work ended, if it did.
     private(set) var workEndedAt: VirtualInstant?
+    /// How many saves the app had made in its process when the task started: the saves since are the task's progress.
+    var savesAtStart = 0
+    /// The simulated task running its expiration handler, once called: what holds it up, if it blocks.
+    private(set) var expirationHandlerRun: (at: VirtualInstant, context: TaskContext?)?
+    /// Who completed the task first, and when; nil until it is complete.
+    private(set) var firstCompletion: Completion?
+
+    /// Who completed a task.
+    enum Completion {
+        /// The system, for a task that had no expiration handler when it expired (iOS 26.1's BGTask).
+        case system(at: VirtualInstant)
+        /// The app's expiration handler.
+        case expirationHandler(at: VirtualInstant)
+        /// The app's other code (its work, or the system when a handler registered to complete on return returned).
+        case app(at: VirtualInstant)
+    }
 
     init(
         request: TaskRequest, launchedAt: VirtualInstant, deadline: VirtualInstant?, registration: TaskRegistration,
@@ -91,6 +107,16 @@ package final class RunningTask: @unchecked Sendable {
     }
 
     // MARK: Bookkeeping
+
+    /// Remembers the simulated task that runs the expiration handler, called now.
+    func runsExpirationHandler(at now: VirtualInstant, in context: TaskContext?) {
+        expirationHandlerRun = (now, context)
+    }
+
+    /// The task is complete: the first completion is remembered, to say what a second one came after.
+    func completed(by completion: Completion) {
+        if firstCompletion == nil { firstCompletion = completion }
+    }
 
     /// Remembers the task that runs the launch handler, so that expiry can cancel it.
     func runsHandler(in context: TaskContext?) {

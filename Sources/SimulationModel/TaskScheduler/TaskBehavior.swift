@@ -22,8 +22,15 @@ package protocol TaskBehavior: Sendable {
     var registersOnDemand: Bool { get }
     /// Whether a running task expires when the person starts using the device.
     var expiresWhenDeviceIsUsed: Bool { get }
-    /// What to change when a task of the kind runs out of time with its work still going (BGS018).
-    var expiryFix: String { get }
+    /// The app bug a task of the kind is when its work is still going after the kind's whole documented runtime
+    /// (BGS048 for an app refresh); nil when running out of time is the system's doing for the kind (BGS018).
+    var overrunRule: Rule? { get }
+    /// What to change when the work of a task of the kind did not fit its whole documented runtime (``overrunRule``),
+    /// with `progress` what the trace shows of the work done (the saves since the task began).
+    func overrunFix(progress: String) -> String
+    /// What the notice says to do when the system ended a task of the kind with its work still going (BGS018);
+    /// `savedProgress` says whether the app saved since the task began.
+    func expiryFix(savedProgress: Bool) -> String
     /// Checks a submission and queues it with the scheduler, or throws what `submit(_:)` throws.
     func submit(_ request: TaskRequest, from process: AppProcess, to scheduler: TaskScheduler) throws(SubmitError)
     /// Why a request of the kind may not run now, or nil.
@@ -77,7 +84,9 @@ extension TaskKind {
 /// What most kinds leave as it is.
 extension TaskBehavior {
     var expiresWhenDeviceIsUsed: Bool { false }
-    var expiryFix: String { Rules.taskExpired.fix }
+    package var overrunRule: Rule? { nil }
+    package func overrunFix(progress: String) -> String { Rules.taskExpired.fix }
+    package func expiryFix(savedProgress: Bool) -> String { Rules.taskExpired.fix }
     func outputLeft(by task: RunningTask, in process: AppProcess) -> TaskRecord.OutputLeft? { nil }
     func logDescription(of request: TaskRequest) -> String { "<\(taskClassName): \(request.identifier)>" }
     var hasConcurrencySlots: Bool { false }

@@ -44,7 +44,7 @@ extension Rules {
     public static let noTaskExpirationHandler = Rule(
         id: "BGS015", name: "noTaskExpirationHandler", severity: .warning, category: .appBug,
         categoryReason: "The app set no expiration handler, so the system had to complete the task for it.",
-        summary: "A background task had no expiration handler when its time ran out; the system marked it complete and unsuccessful.",
+        summary: "A background task had no expiration handler when its time ran out; the system marked it complete and unsuccessful, and ignores a setTaskCompleted(success:) the app calls after that (not BGS016).",
         fix: "Set task.expirationHandler first thing in the launch handler: cancel the work and call setTaskCompleted(success: false).",
         source: "Apple, BGTask.expirationHandler")
 
@@ -53,7 +53,7 @@ extension Rules {
     public static let taskCompletedTwice = Rule(
         id: "BGS016", name: "taskCompletedTwice", severity: .warning, category: .appBug,
         categoryReason: "The app's code completes the task on two paths; iOS 26.1 ignores the second call, so it stays a warning. When the system completed the task first, for want of an expiration handler, BGS015 says so and this rule does not fire.",
-        summary: "setTaskCompleted(success:) was called on a task the app had already completed.",
+        summary: "setTaskCompleted(success:) was called on a task the app had already completed (in its expiration handler or its work); after the system's own completion it is BGS015's.",
         fix: "Call setTaskCompleted(success:) exactly once: guard the work's completion and the expiration handler against each other.",
         source: "Apple, BGTask.setTaskCompleted(success:)")
 
@@ -61,9 +61,9 @@ extension Rules {
     public static let taskExpired = Rule(
         id: "BGS018", name: "taskExpired", severity: .info, category: .systemNotice,
         categoryReason: "The system decides how long a task runs and may expire it before its full time (Apple, BGTask.expirationHandler); resumable work cut short is not a mistake.",
-        summary: "A background task ran out of time with its work still going: the work does not fit the time the task type gets.",
-        fix: "Fit the work to the task type: a few seconds for an app refresh, resumable chunks for a processing task (the diagnostic names the kind's own advice).",
-        source: "BGAppRefreshTask: about 30 s (assumed; Apple forums 780956 saw 2 to 5 s); BGProcessingTask: minutes (Apple)")
+        summary: "The system ended a background task with its work still going: a processing task after the time the system gave it, or an app refresh short of the ~30 s the task type usually gets (an app refresh that had all of it is BGS048).",
+        fix: "Nothing to change for the run if the work is resumable: save progress as it goes, stop when the expiration handler runs, and submit the request again so that the next task resumes from the last save.",
+        source: "Apple, BGTask.expirationHandler (\"may be called before the background process uses the full amount of its allocated time\"); BGProcessingTask (\"can run for minutes\"; WWDC19 707: \"several minutes\"); BGAppRefreshTask: about 30 s (WWDC19 707; Apple forums 780956 saw 2 to 5 s)")
 
     /// Main-actor code ran on a background queue.
     public static let mainActorCodeOffMain = Rule(

@@ -30,8 +30,6 @@ package final class RunningTask: @unchecked Sendable {
     package var expirationHandler: ExpirationHandler?
     /// Set by the app (or the system, for async handlers, at expiry): work that checks it stops.
     package private(set) var workCancelled = false
-    /// Whether the system, not the app, completed the task: it had no expiration handler when its time ran out.
-    private(set) var completedBySystem = false
     /// The look-alike object app code holds (a `BGAppRefreshTask`...), kept alive while the task runs,
     /// as the system keeps the `BGTask` it hands to the launch handler.
     package var lookalike: AnyObject?
@@ -99,11 +97,6 @@ package final class RunningTask: @unchecked Sendable {
     /// The app (or the system, for an async handler that expired) cancels the task's work.
     package func cancelWork() {
         workCancelled = true
-    }
-
-    /// The system completes the task for the app, which gave it no expiration handler.
-    func systemCompletes() {
-        completedBySystem = true
     }
 
     // MARK: Bookkeeping

@@ -19,6 +19,12 @@ let package = Package(
         .target(name: "LongRunningExport", dependencies: [lookalikes], swiftSettings: [.swiftLanguageMode(.v5)]),
         // bgsim's sample app, in Swift 6: a note-taking app that syncs in the background.
         .target(name: "NotesApp", dependencies: [lookalikes]),
+        // Correct apps, in Swift 6, each straight from one of Apple's documented patterns (Sources/CorrectApps/README.md).
+        .target(name: "JournalApp", dependencies: [lookalikes], path: "Sources/CorrectApps/JournalApp"),
+        .target(name: "HeadlinesApp", dependencies: [lookalikes], path: "Sources/CorrectApps/HeadlinesApp"),
+        .target(name: "PhotoIndexApp", dependencies: [lookalikes], path: "Sources/CorrectApps/PhotoIndexApp"),
+        .target(name: "PodcastApp", dependencies: [lookalikes], path: "Sources/CorrectApps/PodcastApp"),
+        .target(name: "ChatApp", dependencies: [lookalikes], path: "Sources/CorrectApps/ChatApp"),
         .testTarget(
             name: "AppleSampleTests",
             dependencies: [

@@ -32,6 +32,13 @@ let package = Package(
                 .product(name: "SimulationTesting", package: "bgsim"), .product(name: "BackgroundSimulation", package: "bgsim"),
             ]),
         .testTarget(
+            name: "CorrectAppTests",
+            dependencies: [
+                "JournalApp", "HeadlinesApp", "PhotoIndexApp", "PodcastApp", "ChatApp",
+                .product(name: "SimulationTesting", package: "bgsim"), .product(name: "BackgroundSimulation", package: "bgsim"),
+                .product(name: "SimulationExplorer", package: "bgsim"),
+            ]),
+        .testTarget(
             name: "NotesAppTests",
             dependencies: [
                 "NotesApp", .product(name: "SimulationTesting", package: "bgsim"),

@@ -23,7 +23,7 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
 
     /// Saves the journal under a background task, and returns at once: the save goes on in a task of its own.
     func saveJournal() {
-        // A save already under way writes the journal as it is when it writes: one task protects it.
+        // A save already under way also writes what was written since it began (Journal.save): one task protects it.
         guard backgroundTaskID == .invalid else { return }
         // Request the task assertion and save the ID.
         backgroundTaskID = UIApplication.shared.beginBackgroundTask(withName: "Save journal") {

@@ -44,7 +44,12 @@ import Testing
             Self.podcasts.day + [.at(h: 7, m: 2, s: 12, .memoryPressure)], for: Self.podcasts.duration, seed: 1)
         expectNoDiagnostics(result, atLeast: .warning)
         #expect(result.checkpoints == ["episode", "episode"])
-        #expect(Self.sessionPhases(result).contains(.completionCalled))
+        let wakes = result.events.compactMap { event -> ServiceWake? in
+            if case .transfer(.session(let session)) = event.record, session.phase == .eventsReady { session.wake } else { nil }
+        }
+        #expect(wakes.first == .launched)
+        let phases = Self.sessionPhases(result)
+        #expect(phases.filter { $0 == .eventsReady }.count == phases.filter { $0 == .completionCalled }.count)
     }
 
     @Test(.seeded) func fuzzingBlamesNothingOnTheApp() {

@@ -56,7 +56,7 @@ struct CorrectApp: Sendable {
             lines.append("  the replayed run's diagnostics:")
             lines += replay.diagnostics.map {
                 "    \($0.rule.id) \($0.rule.name) (\($0.rule.category.words), \($0.rule.severity.rawValue)) at "
-                    + "\(TimeText.format($0.time)), \($0.subject): \($0.message)"
+                    + "\($0.time), \($0.subject): \($0.message)"
             }
         }
         lines.append("  plan: \(plan.compactJSON)")

@@ -75,8 +75,8 @@ public struct FaultPlan: Sendable, Hashable {
         return bits
     }
 
-    /// Each change the plan makes, one line each, for summaries.
-    package var lines: [String] {
+    /// Each change the plan makes, one line each, in words ("swipeAway at 12h31m"), for summaries and test failures.
+    public var lines: [String] {
         var lines: [String] = []
         if let seed { lines.append("seed \(seed)") }
         lines += faults.map(\.description)

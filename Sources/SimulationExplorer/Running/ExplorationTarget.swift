@@ -44,10 +44,14 @@ public struct ExplorationTarget: Sendable {
         ExplorationTarget(scenario: try Scenario.load(from: path), path: path, failOn: failOn)
     }
 
-    /// The run of `plan`, with its trace kept unless asked otherwise.
+    /// The run of `plan`, with its trace kept unless asked otherwise: what a test replays to show the diagnostics of a
+    /// failure a campaign found (its ``FailureGroup/replayPlan``).
     ///
-    /// - Parameter recordsDecisions: Whether the result lists every choice-point decision and ordering answer.
-    package func result(
+    /// - Parameters:
+    ///   - plan: The faults and parameters to apply to the target's scenario.
+    ///   - retention: Whether the result keeps the trace's events.
+    ///   - recordsDecisions: Whether the result lists every choice-point decision and ordering answer.
+    public func result(
         of plan: FaultPlan, retention: TraceRecorder.Retention = .keep, recordsDecisions: Bool = false
     ) throws(FaultPlanError) -> SimulationResult {
         var options = Simulation.Options(retention: retention)
